@@ -1,0 +1,3 @@
+"""dealerbot: a Discord dealer for Seven Card Stud and Stud Hi/Lo (fixed limit)."""
+
+__version__ = "0.1.0"
