@@ -69,7 +69,7 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, code: int) -> Card:  # noqa: PYI034
+    def __new__(cls, code: int) -> Card:
         if not 0 <= code < 52:
             raise CardError(f"no card has code {code}")
         return super().__new__(cls, code)
@@ -88,7 +88,9 @@ class Card(int):
         if rank_text == "10":
             rank_text = "T"
         if len(rank_text) != 1 or rank_text not in RANK_CHARS or suit_text not in SUIT_CHARS:
-            raise CardError(f"unknown card {text!r}: write a rank 2-9, T, J, Q, K, A and a suit c, d, h, s")
+            raise CardError(
+                f"unknown card {text!r}: write a rank 2-9, T, J, Q, K, A and a suit c, d, h, s"
+            )
         return ALL_CARDS[RANK_CHARS.index(rank_text) * 4 + SUIT_CHARS.index(suit_text)]
 
     @property
@@ -136,7 +138,7 @@ def format_cards(cards: Iterable[Card], pretty: bool = True) -> str:
 
 
 class RandomSource(Protocol):
-    """What the engine needs from a random generator (``random.Random``, ``secrets.SystemRandom``)."""
+    """What the engine needs of a generator: ``random.Random`` or ``secrets.SystemRandom``."""
 
     def shuffle(self, x: list[Card]) -> None: ...
 

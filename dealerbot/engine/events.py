@@ -1,0 +1,237 @@
+"""Frozen records: the actions a player takes, the legal options, and the events a hand emits.
+
+Events are what front ends render and what a store appends to a hand log. An event
+that carries a face-down card names the one seat allowed to see it (``private_to``);
+every other event is public.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import Card
+from .errors import IllegalActionError
+
+
+class ActionKind(Enum):
+    """What a player may do; values are the hand-script names (REPLAY.md)."""
+
+    BRING_IN = "bring_in"
+    COMPLETE = "complete"
+    BET = "bet"
+    BET_BIG = "bet_big"
+    RAISE = "raise"
+    RAISE_BIG = "raise_big"
+    CALL = "call"
+    CHECK = "check"
+    FOLD = "fold"
+
+    @staticmethod
+    def parse(text: str) -> ActionKind:
+        try:
+            return ActionKind(text)
+        except ValueError:
+            names = ", ".join(kind.value for kind in ActionKind)
+            raise IllegalActionError(f"unknown action {text!r}; one of: {names}") from None
+
+    @property
+    def is_wager(self) -> bool:
+        """Bets and raises of any kind (what decides the last aggressor, R8.1)."""
+        return self in _AGGRESSIVE
+
+
+_AGGRESSIVE = frozenset(
+    {
+        ActionKind.COMPLETE,
+        ActionKind.BET,
+        ActionKind.BET_BIG,
+        ActionKind.RAISE,
+        ActionKind.RAISE_BIG,
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A player's request: ``seat`` is the seat label, ``kind`` what he does."""
+
+    seat: int
+    kind: ActionKind
+
+
+@dataclass(frozen=True, slots=True)
+class LegalAction:
+    """One option for the seat to act: ``amount`` chips go in now, making his round total ``to``."""
+
+    kind: ActionKind
+    amount: int
+    to: int
+    all_in: bool
+
+    @property
+    def label(self) -> str:
+        """Button text: ``Fold``, ``Check``, ``Call 5``, ``Bet 10``, ``Raise to 20`` ..."""
+        return _label(self)
+
+
+def _label(option: LegalAction) -> str:
+    kind = option.kind
+    suffix = " (all-in)" if option.all_in else ""
+    if kind is ActionKind.FOLD:
+        return "Fold"
+    if kind is ActionKind.CHECK:
+        return "Check"
+    if kind is ActionKind.CALL:
+        return f"Call {option.amount}{suffix}"
+    if kind is ActionKind.BRING_IN:
+        return f"Bring in {option.amount}{suffix}"
+    if kind is ActionKind.COMPLETE:
+        return f"Complete to {option.to}{suffix}"
+    if kind is ActionKind.BET:
+        return f"Bet {option.to}{suffix}"
+    if kind is ActionKind.BET_BIG:
+        return f"Bet {option.to} (big){suffix}"
+    if kind is ActionKind.RAISE:
+        return f"Raise to {option.to}{suffix}"
+    return f"Raise to {option.to} (big){suffix}"
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """The answer to "what may this seat do now, for how much" (None seat: nobody may act)."""
+
+    seat: int | None
+    options: tuple[LegalAction, ...]
+    to_call: int = 0
+
+    def find(self, kind: ActionKind) -> LegalAction | None:
+        for option in self.options:
+            if option.kind is kind:
+                return option
+        return None
+
+    @property
+    def kinds(self) -> frozenset[ActionKind]:
+        return frozenset(option.kind for option in self.options)
+
+
+# --- events ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of every hand event; ``private_to`` is the only seat that may see it, or None."""
+
+    @property
+    def private_to(self) -> int | None:
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted(Event):
+    variant: str
+    seats: tuple[int, ...]
+    stacks: tuple[int, ...]
+    button: int
+
+
+@dataclass(frozen=True, slots=True)
+class AntePosted(Event):
+    seat: int
+    amount: int
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StreetStarted(Event):
+    street: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardDealt(Event):
+    """A card to one seat; a face-down card is private to its owner until showdown."""
+
+    seat: int
+    card: Card
+    face_up: bool
+    street: int
+
+    @property
+    def private_to(self) -> int | None:
+        return None if self.face_up else self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class CommunityCardDealt(Event):
+    """R12.1: too few cards left for everyone; one face-up card plays in every hand."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class ActionTaken(Event):
+    seat: int
+    kind: ActionKind
+    amount: int
+    to: int
+    all_in: bool
+    street: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSkipped(Event):
+    """R6.5: fewer than two players can act; the rest is dealt without betting."""
+
+    street: int
+
+
+@dataclass(frozen=True, slots=True)
+class UncalledReturned(Event):
+    """R7.5: the part of a bet nobody matched goes back before pots are awarded."""
+
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsExposed(Event):
+    """R8.2: betting ended early; a live hand is turned face up before the rest is dealt."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandShown(Event):
+    """A hand turned face up (R8.2 early, or at showdown R8.1) with its names."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    high: str
+    low: str | None  # stud/8 only: "8-6-4-3-A" or "no low"
+
+
+@dataclass(frozen=True, slots=True)
+class PotAwarded(Event):
+    """One pot (main first, then side pots) and who won what from it (R7.6, R9-R11)."""
+
+    index: int
+    amount: int
+    eligible: tuple[int, ...]
+    high_winners: tuple[int, ...]
+    low_winners: tuple[int, ...]
+    shares: tuple[tuple[int, int], ...]  # (seat, chips) in award order
+
+
+@dataclass(frozen=True, slots=True)
+class HandCancelled(Event):
+    """R12.3: the hand could not go on; every chip put in goes back."""
+
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded(Event):
+    payouts: tuple[tuple[int, int], ...]
+    final_stacks: tuple[tuple[int, int], ...]

@@ -1,0 +1,106 @@
+"""Pots and their award: contribution levels, uncalled bets, hi/lo split, odd chips.
+
+R7.4 (levels, merged when eligibility is equal), R7.5 (uncalled part returned),
+R7.6 and R11.5 (each pot on its own), R9.1 (equal hands split), R10.4-R10.6
+(half high, half qualifying low, scoops, quartering), R11.1-R11.4 (odd chips).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """A pot built from contribution levels; ``eligible`` holds seat indices."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+def uncalled_excess(committed: Sequence[int]) -> tuple[int, int] | None:
+    """R7.5: (index, chips) of the part of the top contribution nobody matched, if any."""
+    if len(committed) < 2:
+        return None
+    top = max(range(len(committed)), key=committed.__getitem__)
+    second = max(amount for index, amount in enumerate(committed) if index != top)
+    excess = committed[top] - second
+    return (top, excess) if excess > 0 else None
+
+
+def build_pots(committed: Sequence[int], folded: Sequence[bool]) -> list[Pot]:
+    """R7.4: one pot per contribution level of the live players, adjacent equal ones merged.
+
+    Folded players' chips stay in the levels they reached; only live players are eligible.
+    """
+    levels = sorted({committed[i] for i in range(len(committed)) if not folded[i] and committed[i]})
+    pots: list[Pot] = []
+    floor = 0
+    for level in levels:
+        amount = sum(min(chips, level) - min(chips, floor) for chips in committed)
+        eligible = tuple(
+            i for i in range(len(committed)) if not folded[i] and committed[i] >= level
+        )
+        if pots and pots[-1].eligible == eligible:
+            pots[-1] = Pot(pots[-1].amount + amount, eligible)
+        elif amount:
+            pots.append(Pot(amount, eligible))
+        floor = level
+    return pots
+
+
+def split_evenly(
+    amount: int, winners: Sequence[int], odd_chip_order: Callable[[int], int]
+) -> dict[int, int]:
+    """R11.1: equal shares; each odd chip to a different winner, best ``odd_chip_order`` first."""
+    share, odd = divmod(amount, len(winners))
+    ranked = sorted(winners, key=odd_chip_order, reverse=True)
+    return {seat: share + (1 if place < odd else 0) for place, seat in enumerate(ranked)}
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """What one pot paid: winners of each half and the chips per seat index."""
+
+    high_winners: tuple[int, ...]
+    low_winners: tuple[int, ...]
+    shares: dict[int, int]
+
+
+def award_pot(
+    pot: Pot,
+    high: Callable[[int], int],
+    low: Callable[[int], int | None] | None,
+    high_odd_chip: Callable[[int], int],
+    low_odd_chip: Callable[[int], int],
+) -> Award:
+    """Award one pot among its eligible seats (R9.1, R10.4-R10.6, R11.2-R11.4).
+
+    ``high``/``low`` give comparable strengths (higher is better; low None = no qualifying
+    low); ``*_odd_chip`` rank seats for odd chips (higher first).
+    """
+    eligible = pot.eligible
+    high_values = {seat: high(seat) for seat in eligible}
+    best_high = max(high_values.values())
+    high_winners = tuple(seat for seat in eligible if high_values[seat] == best_high)
+    low_winners: tuple[int, ...] = ()
+    if low is not None:
+        low_values = {seat: low(seat) for seat in eligible}
+        qualified = [value for value in low_values.values() if value is not None]
+        if qualified:
+            best_low = max(qualified)
+            low_winners = tuple(seat for seat in eligible if low_values[seat] == best_low)
+    if not low_winners:
+        return Award(high_winners, (), split_evenly(pot.amount, high_winners, high_odd_chip))
+    if set(high_winners) == set(low_winners):
+        # R11.4: the same players tie for both halves: split the whole pot as one.
+        return Award(
+            high_winners, low_winners, split_evenly(pot.amount, high_winners, high_odd_chip)
+        )
+    low_half = pot.amount // 2
+    high_half = pot.amount - low_half  # R11.2: the odd chip of the split goes high
+    shares = split_evenly(high_half, high_winners, high_odd_chip)
+    for seat, chips in split_evenly(low_half, low_winners, low_odd_chip).items():
+        shares[seat] = shares.get(seat, 0) + chips
+    return Award(high_winners, low_winners, shares)

@@ -1,0 +1,97 @@
+"""The two games as data: what differs between Stud and Stud Hi/Lo is a table, not a code path.
+
+R4.4 (open-pair big bet, stud only), R4.5 (none in stud/8), R10 (hi/lo split).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .errors import StakesError
+
+
+class Variant(Enum):
+    """The game; the value is the name used in hand scripts and the database."""
+
+    STUD = "stud"
+    STUD8 = "stud8"
+
+    @property
+    def rules(self) -> VariantRules:
+        return _RULES[self]
+
+    @property
+    def title(self) -> str:
+        return self.rules.title
+
+    @staticmethod
+    def parse(text: str) -> Variant:
+        try:
+            return Variant(text.strip().lower())
+        except (ValueError, AttributeError):
+            raise StakesError(f"unknown game {text!r}: choose 'stud' or 'stud8'") from None
+
+
+@dataclass(frozen=True, slots=True)
+class VariantRules:
+    title: str
+    split_low: bool  # R10: half the pot to the best eight-or-better low
+    open_pair_big_bet: bool  # R4.4: an open pair on 4th street allows the big bet
+
+
+_RULES = {
+    Variant.STUD: VariantRules("Seven Card Stud", split_low=False, open_pair_big_bet=True),
+    Variant.STUD8: VariantRules(
+        "Seven Card Stud Hi/Lo (8 or better)", split_low=True, open_pair_big_bet=False
+    ),
+}
+
+# Streets are numbered as players say them: 3rd street .. 7th street.
+FIRST_STREET = 3
+LAST_STREET = 7
+# Face-up flags of the cards dealt on each street (R2.2, R2.3).
+STREET_CARDS: dict[int, tuple[bool, ...]] = {
+    3: (False, False, True),
+    4: (True,),
+    5: (True,),
+    6: (True,),
+    7: (False,),
+}
+MAX_PLAYERS = 8
+MIN_PLAYERS = 2
+CAP_BETS = 4  # one bet (or completion) and three raises (R4.2)
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """Fixed-limit stakes in whole chips; validated by R1.2."""
+
+    ante: int
+    bring_in: int
+    small_bet: int
+    big_bet: int
+
+    def __post_init__(self) -> None:
+        for name in ("ante", "bring_in", "small_bet", "big_bet"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise StakesError(f"{name.replace('_', ' ')} must be a whole number of chips")
+        if not 0 < self.ante <= self.bring_in < self.small_bet:
+            raise StakesError(
+                "stakes need 0 < ante <= bring-in < small bet "
+                f"(got ante {self.ante}, bring-in {self.bring_in}, small bet {self.small_bet})"
+            )
+        if self.big_bet != 2 * self.small_bet:
+            raise StakesError(
+                f"the big bet must be twice the small bet ({2 * self.small_bet}), "
+                f"not {self.big_bet}"
+            )
+
+    @staticmethod
+    def of(small_bet: int, ante: int, bring_in: int) -> Stakes:
+        return Stakes(ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=2 * small_bet)
+
+    def bet_size(self, street: int) -> int:
+        """R4.1: small bet on 3rd and 4th street, big bet from 5th."""
+        return self.small_bet if street <= 4 else self.big_bet
