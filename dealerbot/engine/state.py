@@ -274,7 +274,7 @@ def apply(state: HandState, action: Action) -> tuple[HandState, tuple[Event, ...
         if action.seat not in state.labels:
             raise NotYourTurnError(f"seat {action.seat} is not in this hand")
         raise NotYourTurnError(f"it is seat {state.labels[i]}'s turn, not seat {action.seat}'s")
-    option = _choose(state, action.kind)
+    option = option_for(state, action.kind)
     s = state._clone()
     events: list[Event] = []
     _act(s, i, option, events)
@@ -317,7 +317,11 @@ def _options(s: HandState) -> tuple[LegalAction, ...]:
     return tuple(options)
 
 
-def _choose(s: HandState, kind: ActionKind) -> LegalAction:
+def option_for(s: HandState, kind: ActionKind) -> LegalAction:
+    """The legal option ``kind`` names for the seat to act (``raise_big`` means ``raise`` where
+    no big option exists, REPLAY.md), or IllegalActionError listing the choices."""
+    if s.result is not None or s.to_act is None:
+        raise HandOverError("the hand is over; no more actions are accepted")
     options = _options(s)
     for option in options:
         if option.kind is kind:

@@ -1,0 +1,324 @@
+"""The hand-script tool: ``python -m dealerbot.engine.replay [FILE]``.
+
+Reads hand scripts (one JSON object per line, from FILE or standard input), plays each
+through the engine and writes one JSON result per line, in order. The format is the
+team's REPLAY.md: a script names the variant, stakes, seats, button, each seat's cards
+in the order received (``null`` or missing = unknown), the community card and the
+actions; the result gives the bring-in seat, first actors, community card, showdown
+order, pots with winners, returned chips, payouts and final stacks, or
+``{"ok": false, "error", "action_index"}``.
+
+A script the engine refuses before any action (bad stakes R1.2, player count R1.1,
+a card named twice) gives ``ok: false`` with ``action_index: null``. A line that is
+not JSON, or not shaped like a hand script, stops the tool with exit code 2.
+
+Cards are placed in the deck where the hand deals them: who receives the n-th card
+depends on folds, so the deck is built from a first guess (everyone dealt to 7th
+street) and rebuilt from the cards the engine actually dealt until the two agree.
+Unknown cards are filled, in dealing order, from the cards named nowhere in the
+script, 2♣ 2♦ 2♥ 2♠ 3♣ ... A♠.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from .cards import ALL_CARDS, Card
+from .errors import EngineError
+from .events import Action, ActionKind, CardDealt, CommunityCardDealt, Event
+from .state import HandState, SeatSpec, apply, option_for, start_hand
+from .variants import Stakes, Variant
+
+DealSlot = tuple[int, int]  # (seat label, n-th card of that seat); (-1, 0) is the community card
+COMMUNITY: DealSlot = (-1, 0)
+
+
+class ScriptError(ValueError):
+    """The input is not a hand script (wrong shape or types)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScriptAction:
+    kind: ActionKind
+    seat: int | None
+    amount: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class HandScript:
+    variant: Variant
+    stakes: Mapping[str, int]
+    seats: tuple[SeatSpec, ...]
+    button: int | None
+    cards: Mapping[int, tuple[str | None, ...]]
+    community: str | None
+    actions: tuple[ScriptAction, ...]
+
+
+class _Refused(Exception):
+    """The engine refused the script; carries the result line."""
+
+    def __init__(self, error: str, action_index: int | None) -> None:
+        super().__init__(error)
+        self.result: dict[str, Any] = {"ok": False, "error": error, "action_index": action_index}
+
+
+def replay_script(script: Mapping[str, Any]) -> dict[str, Any]:
+    """Play one hand script (already decoded from JSON) and return its result object."""
+    parsed = parse_script(script)
+    try:
+        return _replay(parsed)
+    except _Refused as refused:
+        return refused.result
+
+
+def parse_script(raw: Mapping[str, Any]) -> HandScript:
+    """Check the shape of a script; raise ScriptError when it is not a hand script."""
+    if not isinstance(raw, Mapping):
+        raise ScriptError("a hand script is a JSON object")
+    for key in ("variant", "stakes", "seats", "actions"):
+        if key not in raw:
+            raise ScriptError(f"missing key {key!r}")
+    variant_text = raw["variant"]
+    if variant_text not in ("stud", "stud8"):
+        raise ScriptError("variant must be 'stud' or 'stud8'")
+    stakes = raw["stakes"]
+    if not isinstance(stakes, Mapping) or any(
+        not _is_int(stakes.get(k)) for k in ("ante", "bring_in", "small_bet", "big_bet")
+    ):
+        raise ScriptError("stakes need integer ante, bring_in, small_bet and big_bet")
+    seats_raw = raw["seats"]
+    if not isinstance(seats_raw, list) or not all(
+        isinstance(s, Mapping) and _is_int(s.get("seat")) and _is_int(s.get("stack"))
+        for s in seats_raw
+    ):
+        raise ScriptError("seats must be a list of {seat, stack} with integers")
+    seats = tuple(SeatSpec(s["seat"], s["stack"]) for s in seats_raw)
+    button = raw.get("button")
+    if button is not None and not _is_int(button):
+        raise ScriptError("button must be a seat number")
+    cards_raw = raw.get("cards") or {}
+    if not isinstance(cards_raw, Mapping):
+        raise ScriptError("cards must be an object of seat -> list of cards")
+    cards: dict[int, tuple[str | None, ...]] = {}
+    for key, value in cards_raw.items():
+        try:
+            label = int(key)
+        except (TypeError, ValueError):
+            raise ScriptError(f"cards key {key!r} is not a seat number") from None
+        if not isinstance(value, list) or len(value) > 7:
+            raise ScriptError(f"cards of seat {key} must be a list of at most 7 cards")
+        if not all(c is None or isinstance(c, str) for c in value):
+            raise ScriptError(f"cards of seat {key} must be card texts or null")
+        cards[label] = tuple(value)
+    community = raw.get("community")
+    if community is not None and not isinstance(community, str):
+        raise ScriptError("community must be a card text or null")
+    actions_raw = raw["actions"]
+    if not isinstance(actions_raw, list):
+        raise ScriptError("actions must be a list")
+    actions = []
+    for index, item in enumerate(actions_raw):
+        if not isinstance(item, Mapping) or not isinstance(item.get("action"), str):
+            raise ScriptError(f"action {index} must be an object with an 'action' name")
+        seat, amount = item.get("seat"), item.get("amount")
+        if (seat is not None and not _is_int(seat)) or (amount is not None and not _is_int(amount)):
+            raise ScriptError(f"action {index}: seat and amount must be integers")
+        try:
+            kind = ActionKind(item["action"])
+        except ValueError:
+            raise ScriptError(f"action {index}: unknown action {item['action']!r}") from None
+        actions.append(ScriptAction(kind, seat, amount))
+    return HandScript(
+        Variant(variant_text), stakes, seats, button, cards, community, tuple(actions)
+    )
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _replay(script: HandScript) -> dict[str, Any]:
+    try:
+        stakes = Stakes(
+            **{k: script.stakes[k] for k in ("ante", "bring_in", "small_bet", "big_bet")}
+        )
+        named = _named_cards(script)
+    except EngineError as error:
+        raise _Refused(str(error), None) from None
+    labels = [spec.seat for spec in script.seats]
+    unknown = [label for label in script.cards if label not in labels]
+    if unknown:
+        raise _Refused(f"cards are given for seat {unknown[0]}, which is not in the hand", None)
+    slots = _default_slots(labels, script.button)
+    for _ in range(8):
+        deck = _build_deck(slots, named)
+        state, dealt, outcome = _play(script, stakes, deck)
+        if dealt == slots[: len(dealt)]:
+            break
+        dealt_set = set(dealt)
+        slots = dealt + [slot for slot in slots if slot not in dealt_set]
+    if isinstance(outcome, _Refused):
+        return outcome.result
+    return _result(state)
+
+
+@dataclass(frozen=True, slots=True)
+class _Named:
+    by_slot: dict[DealSlot, Card]
+    fillers: tuple[Card, ...]
+
+
+def _named_cards(script: HandScript) -> _Named:
+    by_slot: dict[DealSlot, Card] = {}
+    seen: dict[Card, str] = {}
+    for label, texts in script.cards.items():
+        for n, text in enumerate(texts):
+            if text is None:
+                continue
+            card = Card.parse(text)
+            if card in seen:
+                raise _Refused(f"card {card} is given twice", None)
+            seen[card] = text
+            by_slot[(label, n)] = card
+    if script.community is not None:
+        card = Card.parse(script.community)
+        if card in seen:
+            raise _Refused(f"card {card} is given twice", None)
+        seen[card] = script.community
+        by_slot[COMMUNITY] = card
+    fillers = tuple(card for card in ALL_CARDS if card not in seen)
+    return _Named(by_slot, fillers)
+
+
+def _default_slots(labels: Sequence[int], button: int | None) -> list[DealSlot]:
+    """First guess: nobody folds, everyone gets seven cards, dealt from the button's left."""
+    start = labels.index(button) + 1 if button in labels else 0
+    order = [labels[(start + k) % len(labels)] for k in range(len(labels))]
+    return [(label, n) for n in range(7) for label in order]
+
+
+def _build_deck(slots: Sequence[DealSlot], named: _Named) -> list[Card]:
+    fillers: Iterator[Card] = iter(named.fillers)
+    deck: list[Card] = []
+    for slot in slots:
+        card = named.by_slot.get(slot)
+        deck.append(card if card is not None else next(fillers))
+    placed = set(deck)
+    deck.extend(card for card in named.fillers if card not in placed)
+    deck.extend(card for card in named.by_slot.values() if card not in placed)
+    return deck[:52]
+
+
+def _play(
+    script: HandScript, stakes: Stakes, deck: Sequence[Card]
+) -> tuple[HandState, list[DealSlot], _Refused | None]:
+    dealt: list[DealSlot] = []
+    counts: dict[int, int] = {}
+
+    def record(events: Sequence[Event]) -> None:
+        for event in events:
+            if isinstance(event, CardDealt):
+                n = counts.get(event.seat, 0)
+                counts[event.seat] = n + 1
+                dealt.append((event.seat, n))
+            elif isinstance(event, CommunityCardDealt):
+                dealt.append(COMMUNITY)
+
+    try:
+        state, events = start_hand(script.variant, stakes, script.seats, deck, script.button)
+    except EngineError as error:
+        raise _Refused(str(error), None) from None
+    record(events)
+    for index, item in enumerate(script.actions):
+        if state.is_over:
+            return state, dealt, _Refused(f"the hand ended before action {index}", index)
+        seat = state.seat_to_act
+        assert seat is not None
+        try:
+            if item.seat is not None and item.seat != seat:
+                raise EngineError(f"it is seat {seat}'s turn, not seat {item.seat}'s")
+            option = option_for(state, item.kind)
+            if item.amount is not None and item.amount != option.amount:
+                raise EngineError(
+                    f"{item.kind.value} by seat {seat} puts in {option.amount} chips, "
+                    f"not {item.amount}"
+                )
+            state, events = apply(state, Action(seat, item.kind))
+        except EngineError as error:
+            return state, dealt, _Refused(str(error), index)
+        record(events)
+    if not state.is_over:
+        return (
+            state,
+            dealt,
+            _Refused("the actions ran out before the hand ended", len(script.actions)),
+        )
+    return state, dealt, None
+
+
+def _result(state: HandState) -> dict[str, Any]:
+    result = state.result
+    assert result is not None
+    order = state.labels
+    return {
+        "ok": True,
+        "bring_in_seat": state.bring_in_seat,
+        "first_actor": {str(street): seat for street, seat in sorted(state.first_actors.items())},
+        "community": str(state.community) if state.community is not None else None,
+        "showdown_order": list(result.showdown_order),
+        "pots": [
+            {
+                "amount": pot.amount,
+                "eligible": list(pot.eligible),
+                "high_winners": list(pot.high_winners),
+                "low_winners": list(pot.low_winners),
+            }
+            for pot in result.pots
+        ],
+        "returned": {str(s): result.returned[s] for s in order if s in result.returned},
+        "payouts": {str(s): result.payouts[s] for s in order if s in result.payouts},
+        "final_stacks": {str(s): result.final_stacks[s] for s in order},
+    }
+
+
+def run(lines: TextIO, out: TextIO, err: TextIO) -> int:
+    """Replay every line; 0 when all were read, 2 at the first line that is not a script."""
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            raw = json.loads(line)
+            result = replay_script(raw)
+        except json.JSONDecodeError as error:
+            err.write(f"line {number}: not valid JSON: {error}\n")
+            return 2
+        except ScriptError as error:
+            err.write(f"line {number}: not a hand script: {error}\n")
+            return 2
+        out.write(json.dumps(result) + "\n")
+        out.flush()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) > 1:
+        sys.stderr.write("usage: python -m dealerbot.engine.replay [FILE]\n")
+        return 2
+    if not args or args[0] == "-":
+        return run(sys.stdin, sys.stdout, sys.stderr)
+    try:
+        with open(args[0], encoding="utf-8") as handle:
+            return run(handle, sys.stdout, sys.stderr)
+    except OSError as error:
+        sys.stderr.write(f"cannot read {args[0]}: {error.strerror}\n")
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
