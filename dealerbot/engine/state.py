@@ -100,6 +100,7 @@ class HandState:
         "labels",
         "last_aggressor",
         "open_pair",
+        "options_cache",
         "result",
         "returned",
         "seventh_first",
@@ -144,6 +145,7 @@ class HandState:
     first_actors: dict[int, int]
     result: HandResult | None
     actions_applied: int
+    options_cache: tuple[LegalAction, ...] | None  # derived; filled on first query
 
     # --- read-only conveniences for callers -----------------------------------
     @property
@@ -181,15 +183,42 @@ class HandState:
         return self.cards[self.index_of(seat)]
 
     def _clone(self) -> HandState:
-        other = object.__new__(HandState)
-        for name in HandState.__slots__:
-            value = getattr(self, name)
-            if isinstance(value, list):
-                value = value[:]
-            elif isinstance(value, dict):
-                value = dict(value)
-            setattr(other, name, value)
-        return other
+        """A copy whose lists can change without touching this state."""
+        o = object.__new__(HandState)
+        o.acted = self.acted[:]
+        o.actions_applied = self.actions_applied
+        o.bets_made = self.bets_made
+        o.big_mode = self.big_mode
+        o.bring_in_due = self.bring_in_due
+        o.bring_in_forced = self.bring_in_forced
+        o.bring_in_seat = self.bring_in_seat
+        o.button = self.button
+        o.cards = self.cards[:]
+        o.committed = self.committed[:]
+        o.community = self.community
+        o.current_bet = self.current_bet
+        o.deck = self.deck
+        o.deck_pos = self.deck_pos
+        o.exposed = self.exposed[:]
+        o.face_up = self.face_up[:]
+        o.first_actors = dict(self.first_actors)
+        o.folded = self.folded[:]
+        o.full_level = self.full_level
+        o.labels = self.labels
+        o.last_aggressor = self.last_aggressor
+        o.open_pair = self.open_pair
+        o.options_cache = None
+        o.result = self.result
+        o.returned = self.returned[:]
+        o.seventh_first = self.seventh_first
+        o.stacks = self.stacks[:]
+        o.stakes = self.stakes
+        o.start_stacks = self.start_stacks
+        o.street = self.street
+        o.street_bets = self.street_bets[:]
+        o.to_act = self.to_act
+        o.variant = self.variant
+        return o
 
 
 # --- public API ----------------------------------------------------------------
@@ -243,6 +272,7 @@ def start_hand(
     s.big_mode = s.open_pair = s.bring_in_due = s.bring_in_forced = False
     s.bring_in_seat = s.last_aggressor = s.seventh_first = None
     s.first_actors, s.result, s.actions_applied = {}, None, 0
+    s.options_cache = None
 
     events: list[Event] = [HandStarted(variant.value, labels, s.start_stacks, labels[button_index])]
     for i in range(n):  # R1.3: antes first; a short stack posts all and is all-in
@@ -286,6 +316,13 @@ def apply(state: HandState, action: Action) -> tuple[HandState, tuple[Event, ...
 
 
 def _options(s: HandState) -> tuple[LegalAction, ...]:
+    """The options of the seat to act, computed once per state (states never change)."""
+    if s.options_cache is None:
+        s.options_cache = _build_options(s)
+    return s.options_cache
+
+
+def _build_options(s: HandState) -> tuple[LegalAction, ...]:
     i = s.to_act
     assert i is not None
     stack, street_bet, stakes = s.stacks[i], s.street_bets[i], s.stakes
