@@ -373,7 +373,7 @@ class _HandReader:
             self.street_total = {}
             self.level = 0
             self.dealt_this_street = set()
-            live = [name for name in self.dealt if name not in self.folded]
+            live = [player for player in self.dealt if player not in self.folded]
             if street is Street.SEVENTH:
                 groups = GROUP_RE.findall(rest)
                 if groups:

@@ -460,7 +460,9 @@ def test_replay_matches_the_site(hand_id: int) -> None:
     if hand.game is Game.STUD or hand.no_low_hand:
         assert all(not pot["low_winners"] for pot in result["pots"])
     if hand.rake == 0:
-        # no rake: every chip the site paid must be the engine's payout too
+        # no rake: every pot, and every chip the site paid, must be the engine's too
+        if hand.pots:
+            assert [pot["amount"] for pot in result["pots"]] == list(hand.pots)
         assert json_keys(result["payouts"]) == by_seat(hand, hand.collected_by())
         assert json_keys(result["final_stacks"]) == by_seat(hand, hand.final_stacks())
 
