@@ -205,9 +205,13 @@ def _default_slots(labels: Sequence[int], button: int | None) -> list[DealSlot]:
 def _build_deck(slots: Sequence[DealSlot], named: _Named) -> list[Card]:
     fillers: Iterator[Card] = iter(named.fillers)
     deck: list[Card] = []
-    for slot in slots:
+    for slot in slots:  # a first guess may name more slots than 52 cards can fill
         card = named.by_slot.get(slot)
-        deck.append(card if card is not None else next(fillers))
+        if card is None:
+            card = next(fillers, None)
+            if card is None:
+                continue
+        deck.append(card)
     placed = set(deck)
     deck.extend(card for card in named.fillers if card not in placed)
     deck.extend(card for card in named.by_slot.values() if card not in placed)
