@@ -70,9 +70,10 @@ class Card(int):
     __slots__ = ()
 
     def __new__(cls, code: int) -> Card:
-        if not 0 <= code < 52:
-            raise CardError(f"no card has code {code}")
-        return super().__new__(cls, code)
+        """The interned card with this code; CardError outside 0..51."""
+        if not isinstance(code, int) or not 0 <= code < 52:
+            raise CardError(f"no card has code {code!r}")
+        return ALL_CARDS[code]
 
     @staticmethod
     def of(rank: Rank | int, suit: Suit | int) -> Card:
@@ -159,7 +160,7 @@ def validate_deck(deck: Sequence[Card | int]) -> tuple[Card, ...]:
     """A full 52-card deck order, every card once (R2.1)."""
     if len(deck) != 52:
         raise CardError(f"a deck has 52 cards, not {len(deck)}")
-    cards = tuple(ALL_CARDS[int(c)] for c in deck)
+    cards = tuple(Card(int(c)) if not isinstance(c, Card) else c for c in deck)
     ensure_distinct(cards)
     return cards
 
