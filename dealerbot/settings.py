@@ -1,0 +1,95 @@
+"""Settings from the environment and an optional ``.env`` file, validated once at start.
+
+The environment wins over ``.env`` (so a deployment can override a checked-in file), and an
+empty value counts as unset (``.env.example`` ships ``DISCORD_TOKEN=``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import dotenv_values
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+DEFAULT_DATABASE_PATH = "dealerbot.sqlite3"
+DEFAULT_API_BASE = "https://discord.com/api/v10"
+DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg"
+
+
+class SettingsError(ValueError):
+    """A missing or malformed setting; the message names the variable and what it needs."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    discord_token: str | None
+    database_path: Path
+    log_level: str = "INFO"
+    dev_guild_id: int | None = None
+    discord_api_base: str = DEFAULT_API_BASE
+    discord_gateway_url: str = DEFAULT_GATEWAY_URL
+
+    def require_token(self) -> str:
+        """The bot token, or a SettingsError that says where to put it."""
+        if not self.discord_token:
+            raise SettingsError(
+                "DISCORD_TOKEN is not set: put the bot token in .env (see .env.example) "
+                "or in the environment"
+            )
+        return self.discord_token
+
+
+def _url(name: str, value: str, schemes: tuple[str, ...]) -> str:
+    scheme, sep, rest = value.partition("://")
+    if not sep or scheme not in schemes or not rest.strip("/"):
+        raise SettingsError(f"{name} must be a {' or '.join(schemes)} URL, not {value!r}")
+    return value.rstrip("/")
+
+
+def load_settings(
+    environ: Mapping[str, str] | None = None,
+    *,
+    env_file: str | Path | None = ".env",
+    require_token: bool = False,
+) -> Settings:
+    """Read and validate settings; ``environ`` defaults to ``os.environ``."""
+    values: dict[str, str] = {}
+    if env_file is not None and Path(env_file).is_file():
+        values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
+    values.update(os.environ if environ is None else environ)
+
+    def get(name: str) -> str | None:
+        value = values.get(name, "").strip()
+        return value or None
+
+    level = (get("LOG_LEVEL") or "INFO").upper()
+    if level not in LOG_LEVELS:
+        raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
+
+    guild_text = get("DEV_GUILD_ID")
+    dev_guild: int | None = None
+    if guild_text is not None:
+        if not guild_text.isdigit() or not 0 < int(guild_text) < 2**63:
+            raise SettingsError(
+                f"DEV_GUILD_ID must be a server id (a positive whole number), not {guild_text!r}"
+            )
+        dev_guild = int(guild_text)
+
+    settings = Settings(
+        discord_token=get("DISCORD_TOKEN"),
+        database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE_PATH),
+        log_level=level,
+        dev_guild_id=dev_guild,
+        discord_api_base=_url(
+            "DISCORD_API_BASE", get("DISCORD_API_BASE") or DEFAULT_API_BASE, ("https", "http")
+        ),
+        discord_gateway_url=_url(
+            "DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL") or DEFAULT_GATEWAY_URL, ("wss", "ws")
+        ),
+    )
+    if require_token:
+        settings.require_token()
+    return settings

@@ -1,0 +1,479 @@
+"""The hand log: start, actions with sequence numbers, settlement or cancellation.
+
+Secrecy: the deck and the salt of a hand in progress are read by exactly one function,
+:func:`load_hand_for_recovery`. Everything else returns :class:`HandRecord`, which carries
+the deck and salt only once the hand is over (so anyone can check the commitment).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sqlite3
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+import aiosqlite
+
+from dealerbot.engine.cards import Card, deck_commitment, deck_text, parse_deck_text, validate_deck
+from dealerbot.engine.errors import CardError
+
+from .config import TableConfig
+from .db import Database, fetch_all, fetch_one
+from .errors import (
+    HandInProgress,
+    HandNotInProgress,
+    InvalidSettlement,
+    StaleAction,
+    StoreError,
+    TableNotOpen,
+    UnknownHand,
+)
+from .ledger import Account, Reason, record
+from .tables import TableStatus, seats_in, table_in
+from .validate import MAX_AMOUNT, check_id
+
+MAX_ACTION_TEXT = 200
+
+
+class HandStatus(Enum):
+    IN_PROGRESS = "in_progress"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+@dataclass(frozen=True, slots=True)
+class HandSeat:
+    """A player dealt into a hand, with the stack they started it with."""
+
+    seat_no: int
+    user_id: int
+    display_name: str
+    stack: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat_no": self.seat_no,
+            "user_id": self.user_id,
+            "display_name": self.display_name,
+            "stack": self.stack,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class HandAction:
+    hand_id: int
+    seq: int  # 0-based, contiguous
+    seat: int | None
+    action: str
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """What may be shown to players: no deck and no salt while the hand is in progress."""
+
+    id: int
+    table_id: int
+    number: int
+    config: TableConfig
+    seats: tuple[HandSeat, ...]
+    button_seat: int
+    commitment: str
+    status: HandStatus
+    result: dict[str, Any] | None
+    action_deadline: float | None
+    started_at: float
+    ended_at: float | None
+    revealed_deck: str | None  # deck text, once the hand is over
+    revealed_salt_hex: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class RecoveryHand:
+    """SECRET: the full hand including the deck; for crash recovery only, never for players."""
+
+    hand: HandRecord
+    deck: tuple[Card, ...]
+    salt: bytes
+    actions: tuple[HandAction, ...]
+
+
+# Every query that player-facing functions run names its columns; none of them is `deck`.
+_PUBLIC_COLUMNS = (
+    "id, table_id, number, config_json, seats_json, button_seat, commitment, status,"
+    " result_json, action_deadline, started_at, ended_at,"
+    " CASE WHEN status = 'in_progress' THEN NULL ELSE deck END AS revealed_deck,"
+    " CASE WHEN status = 'in_progress' THEN NULL ELSE salt_hex END AS revealed_salt_hex"
+)
+
+
+def _record(row: sqlite3.Row) -> HandRecord:
+    return HandRecord(
+        id=row["id"],
+        table_id=row["table_id"],
+        number=row["number"],
+        config=TableConfig.from_json(json.loads(row["config_json"])),
+        seats=tuple(HandSeat(**s) for s in json.loads(row["seats_json"])),
+        button_seat=row["button_seat"],
+        commitment=row["commitment"],
+        status=HandStatus(row["status"]),
+        result=None if row["result_json"] is None else json.loads(row["result_json"]),
+        action_deadline=row["action_deadline"],
+        started_at=row["started_at"],
+        ended_at=row["ended_at"],
+        revealed_deck=row["revealed_deck"],
+        revealed_salt_hex=row["revealed_salt_hex"],
+    )
+
+
+def _action(row: sqlite3.Row) -> HandAction:
+    return HandAction(row["hand_id"], row["seq"], row["seat"], row["action"], row["created_at"])
+
+
+async def _hand(conn: aiosqlite.Connection, hand_id: int) -> HandRecord:
+    row = await fetch_one(conn, f"SELECT {_PUBLIC_COLUMNS} FROM hands WHERE id = ?", (hand_id,))
+    if row is None:
+        raise UnknownHand(f"there is no hand #{hand_id}")
+    return _record(row)
+
+
+async def _live_hand(conn: aiosqlite.Connection, hand_id: int) -> HandRecord:
+    hand = await _hand(conn, hand_id)
+    if hand.status is not HandStatus.IN_PROGRESS:
+        raise HandNotInProgress(f"hand #{hand.number} is already over")
+    return hand
+
+
+def _check_deadline(deadline: object) -> float | None:
+    if deadline is None:
+        return None
+    if (
+        not isinstance(deadline, int | float)
+        or isinstance(deadline, bool)
+        or not math.isfinite(deadline)
+    ):
+        raise StoreError("an action deadline must be a finite number of unix seconds")
+    return float(deadline)
+
+
+def _json(value: Mapping[str, Any], what: str) -> str:
+    try:
+        return json.dumps(value, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError) as exc:
+        raise InvalidSettlement(f"the {what} cannot be stored as JSON: {exc}") from None
+
+
+async def start_hand(
+    db: Database,
+    table_id: int,
+    *,
+    config: TableConfig,
+    seats: Sequence[HandSeat],
+    deck: Sequence[Card],
+    salt: bytes,
+    commitment: str,
+    button_seat: int,
+    action_deadline: float | None = None,
+) -> HandRecord:
+    """Log a new hand; bumps the table's hand counter and button in the same transaction.
+
+    Every HandSeat must match a current seat (number, user and stack), the commitment must
+    match the deck and salt, and the table may have no other hand in progress.
+    """
+    check_id(table_id, "table id")
+    if not isinstance(config, TableConfig):
+        raise StoreError("config must be a TableConfig")
+    if not isinstance(salt, bytes) or not salt:
+        raise StoreError("the salt must be non-empty bytes")
+    try:
+        cards = validate_deck(deck)
+    except CardError as exc:
+        raise StoreError(f"bad deck: {exc}") from None
+    if deck_commitment(cards, salt) != commitment:
+        raise StoreError("the commitment does not match the deck and salt")
+    if not isinstance(button_seat, int) or not 0 <= button_seat <= 7:
+        raise StoreError("the button must be a seat number 0..7")
+    deadline = _check_deadline(action_deadline)
+    if len(seats) < 2 or len({s.seat_no for s in seats}) != len(seats):
+        raise StoreError("a hand needs at least two players in distinct seats")
+    async with db.transaction() as conn:
+        table = await table_in(conn, table_id)
+        if table.status is TableStatus.CLOSED:
+            raise TableNotOpen("this table is closed")
+        live = await fetch_one(
+            conn,
+            "SELECT number FROM hands WHERE table_id = ? AND status = 'in_progress'",
+            (table_id,),
+        )
+        if live is not None:
+            raise HandInProgress(f"hand #{live[0]} is still in progress at this table")
+        current = {s.seat_no: s for s in await seats_in(conn, table_id)}
+        for hs in seats:
+            seat = current.get(hs.seat_no)
+            if seat is None or seat.user_id != hs.user_id or seat.stack != hs.stack:
+                raise StoreError(
+                    f"seat {hs.seat_no + 1} does not match the table "
+                    "(player or stack changed since the hand was set up)"
+                )
+        number = table.hand_count + 1
+        await conn.execute(
+            "UPDATE tables SET hand_count = ?, button_seat = ? WHERE id = ?",
+            (number, button_seat, table_id),
+        )
+        seats_json = json.dumps([s.to_json() for s in sorted(seats, key=lambda s: s.seat_no)])
+        async with conn.execute(
+            "INSERT INTO hands (table_id, number, config_json, seats_json, button_seat, deck,"
+            " commitment, salt_hex, action_deadline, started_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                table_id,
+                number,
+                json.dumps(config.to_json(), sort_keys=True),
+                seats_json,
+                button_seat,
+                deck_text(cards),
+                commitment,
+                salt.hex(),
+                deadline,
+                db.now(),
+            ),
+        ) as cursor:
+            hand_id = cursor.lastrowid
+        assert hand_id is not None
+        return await _hand(conn, hand_id)
+
+
+async def append_action(
+    db: Database,
+    hand_id: int,
+    seq: int,
+    seat: int | None,
+    action: str,
+    *,
+    action_deadline: float | None,
+) -> HandAction:
+    """Log action number ``seq`` (0-based) and set the next deadline, atomically.
+
+    ``seq`` must be exactly the number of actions already logged: a repeated, stale or
+    racing submission gets StaleAction and changes nothing.
+    """
+    check_id(hand_id, "hand id")
+    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+        raise StaleAction(f"action number {seq!r} is not valid")
+    if seat is not None and (not isinstance(seat, int) or not 0 <= seat <= 7):
+        raise StoreError("the seat must be a seat number 0..7 or None")
+    if not isinstance(action, str) or not action or len(action) > MAX_ACTION_TEXT:
+        raise StoreError(f"the action must be text of 1 to {MAX_ACTION_TEXT} characters")
+    deadline = _check_deadline(action_deadline)
+    async with db.transaction() as conn:
+        hand = await _live_hand(conn, hand_id)
+        row = await fetch_one(
+            conn, "SELECT COALESCE(MAX(seq) + 1, 0) FROM hand_actions WHERE hand_id = ?", (hand_id,)
+        )
+        expected = int(row[0]) if row is not None else 0
+        if seq != expected:
+            raise StaleAction(
+                f"that action is out of date (hand #{hand.number} is at action {expected}, "
+                f"not {seq})"
+            )
+        now = db.now()
+        await conn.execute(
+            "INSERT INTO hand_actions (hand_id, seq, seat, action, created_at)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (hand_id, seq, seat, action, now),
+        )
+        await conn.execute("UPDATE hands SET action_deadline = ? WHERE id = ?", (deadline, hand_id))
+    return HandAction(hand_id, seq, seat, action, now)
+
+
+async def set_action_deadline(db: Database, hand_id: int, deadline: float | None) -> None:
+    check_id(hand_id, "hand id")
+    value = _check_deadline(deadline)
+    async with db.transaction() as conn:
+        await _live_hand(conn, hand_id)
+        await conn.execute("UPDATE hands SET action_deadline = ? WHERE id = ?", (value, hand_id))
+
+
+async def settle_hand(
+    db: Database, hand_id: int, deltas: Mapping[int, int], result: Mapping[str, Any]
+) -> HandRecord:
+    """Write a finished hand: stacks, 'hand_result' ledger rows and status in ONE transaction.
+
+    ``deltas`` maps user id -> net chips won (+) or lost (-) over the whole hand (antes,
+    bets, pots). They must sum to zero, name only players dealt into the hand, and no loss
+    may exceed the stack the player started with.
+    """
+    check_id(hand_id, "hand id")
+    clean: dict[int, int] = {}
+    for user_id, delta in deltas.items():
+        check_id(user_id, "user id")
+        if not isinstance(delta, int) or isinstance(delta, bool) or abs(delta) > MAX_AMOUNT:
+            raise InvalidSettlement(f"the result for user {user_id} is not a chip amount")
+        clean[user_id] = delta
+    if sum(clean.values()) != 0:
+        raise InvalidSettlement(f"hand results must sum to zero, not {sum(clean.values())}")
+    result_json = _json(result, "result")
+    async with db.transaction() as conn:
+        hand = await _live_hand(conn, hand_id)
+        table = await table_in(conn, hand.table_id)
+        started = {s.user_id: s for s in hand.seats}
+        seated = {s.user_id: s for s in await seats_in(conn, hand.table_id)}
+        for user_id, delta in clean.items():
+            if user_id not in started:
+                raise InvalidSettlement(f"user {user_id} was not dealt into hand #{hand.number}")
+            if user_id not in seated:
+                raise InvalidSettlement(f"user {user_id} left the table during the hand")
+            if -delta > started[user_id].stack or seated[user_id].stack + delta < 0:
+                raise InvalidSettlement(f"user {user_id} cannot lose more than their stack")
+        now = db.now()
+        for user_id, delta in sorted(clean.items()):
+            if delta == 0:
+                continue
+            await conn.execute(
+                "UPDATE seats SET stack = stack + ? WHERE table_id = ? AND user_id = ?",
+                (delta, hand.table_id, user_id),
+            )
+            await record(
+                conn,
+                guild_id=table.guild_id,
+                user_id=user_id,
+                account=Account.TABLE,
+                table_id=hand.table_id,
+                delta=delta,
+                reason=Reason.HAND_RESULT,
+                hand_id=hand_id,
+                at=now,
+            )
+        await conn.execute(
+            "UPDATE hands SET status = 'finished', result_json = ?, ended_at = ?,"
+            " action_deadline = NULL WHERE id = ?",
+            (result_json, now, hand_id),
+        )
+        return await _hand(conn, hand_id)
+
+
+async def cancel_hand(
+    db: Database, hand_id: int, *, reason: str, committed: Mapping[int, int] | None = None
+) -> HandRecord:
+    """Call a hand off. Stacks are untouched: committed chips never left them.
+
+    For each player in ``committed`` (user id -> chips they had put in) a zero-delta
+    'refund' ledger row records that those chips went back to the stack.
+    """
+    check_id(hand_id, "hand id")
+    if not isinstance(reason, str) or not reason.strip():
+        raise StoreError("a cancelled hand needs a reason")
+    returned: dict[int, int] = {}
+    for user_id, amount in (committed or {}).items():
+        check_id(user_id, "user id")
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+            raise InvalidSettlement(f"the committed amount for user {user_id} is not valid")
+        returned[user_id] = amount
+    async with db.transaction() as conn:
+        hand = await _live_hand(conn, hand_id)
+        table = await table_in(conn, hand.table_id)
+        players = {s.user_id for s in hand.seats}
+        now = db.now()
+        for user_id, amount in sorted(returned.items()):
+            if user_id not in players:
+                raise InvalidSettlement(f"user {user_id} was not dealt into hand #{hand.number}")
+            await record(
+                conn,
+                guild_id=table.guild_id,
+                user_id=user_id,
+                account=Account.TABLE,
+                table_id=hand.table_id,
+                delta=0,
+                reason=Reason.REFUND,
+                hand_id=hand_id,
+                at=now,
+                note=f"hand #{hand.number} cancelled ({reason.strip()}): {amount} committed "
+                "chips returned to the stack",
+            )
+        result = {
+            "cancelled": True,
+            "reason": reason.strip(),
+            "returned": {str(u): a for u, a in sorted(returned.items())},
+        }
+        await conn.execute(
+            "UPDATE hands SET status = 'cancelled', result_json = ?, ended_at = ?,"
+            " action_deadline = NULL WHERE id = ?",
+            (_json(result, "result"), now, hand_id),
+        )
+        return await _hand(conn, hand_id)
+
+
+async def get_hand(db: Database, hand_id: int) -> HandRecord:
+    check_id(hand_id, "hand id")
+    async with db.reading() as conn:
+        return await _hand(conn, hand_id)
+
+
+async def current_hand(db: Database, table_id: int) -> HandRecord | None:
+    """The table's hand in progress, if any (no deck)."""
+    check_id(table_id, "table id")
+    async with db.reading() as conn:
+        row = await fetch_one(
+            conn,
+            f"SELECT {_PUBLIC_COLUMNS} FROM hands WHERE table_id = ? AND status = 'in_progress'",
+            (table_id,),
+        )
+    return None if row is None else _record(row)
+
+
+async def hands_in_progress(db: Database) -> list[HandRecord]:
+    """Every hand a crash interrupted (or still running), oldest first."""
+    async with db.reading() as conn:
+        rows = await fetch_all(
+            conn, f"SELECT {_PUBLIC_COLUMNS} FROM hands WHERE status = 'in_progress' ORDER BY id"
+        )
+    return [_record(r) for r in rows]
+
+
+async def get_actions(db: Database, hand_id: int) -> list[HandAction]:
+    """The public action log of a hand, in order."""
+    check_id(hand_id, "hand id")
+    async with db.reading() as conn:
+        rows = await fetch_all(
+            conn, "SELECT * FROM hand_actions WHERE hand_id = ? ORDER BY seq", (hand_id,)
+        )
+    return [_action(r) for r in rows]
+
+
+async def recent_hands(db: Database, table_id: int, limit: int = 20) -> list[HandRecord]:
+    """Finished and cancelled hands at a table, newest first (decks revealed)."""
+    check_id(table_id, "table id")
+    limit = max(1, min(int(limit), 1000))
+    async with db.reading() as conn:
+        rows = await fetch_all(
+            conn,
+            f"SELECT {_PUBLIC_COLUMNS} FROM hands WHERE table_id = ? AND status != 'in_progress'"
+            " ORDER BY number DESC LIMIT ?",
+            (table_id, limit),
+        )
+    return [_record(r) for r in rows]
+
+
+async def load_hand_for_recovery(db: Database, hand_id: int) -> RecoveryHand:
+    """SECRET PATH: the hand with its deck, salt and actions, to replay it after a restart.
+
+    The only function that reads the deck of a hand in progress. Never call it to answer
+    a player.
+    """
+    check_id(hand_id, "hand id")
+    async with db.reading() as conn:
+        hand = await _hand(conn, hand_id)
+        secret = await fetch_one(conn, "SELECT deck, salt_hex FROM hands WHERE id = ?", (hand_id,))
+        rows = await fetch_all(
+            conn, "SELECT * FROM hand_actions WHERE hand_id = ? ORDER BY seq", (hand_id,)
+        )
+    assert secret is not None
+    return RecoveryHand(
+        hand=hand,
+        deck=parse_deck_text(secret["deck"]),
+        salt=bytes.fromhex(secret["salt_hex"]),
+        actions=tuple(_action(r) for r in rows),
+    )

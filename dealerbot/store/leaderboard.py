@@ -1,0 +1,143 @@
+"""The leaderboard: players ranked by net worth (wallet plus chips at tables) in a guild.
+
+``wallets.net_worth`` is chips + table_chips, materialised (a CHECK keeps it exact), and
+``wallets_leaderboard (guild_id, net_worth DESC, user_id)`` orders it, so the top N and each
+page are an index walk, and a rank is a count over an index range. ``table_chips`` is kept
+by triggers on ``seats`` in the same transaction as every stack change.
+Ranks are competition ranks: players with equal net worth share one.
+"""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+from dataclasses import dataclass
+
+import aiosqlite
+
+from .db import Database, fetch_all, fetch_one
+from .validate import check_id
+
+PAGE_SIZE = 10
+MAX_TOP = 100
+
+# Both read only the index (covering): skipping an OFFSET or counting never touches rows.
+TOP_SQL = (
+    "SELECT user_id, net_worth FROM wallets WHERE guild_id = ?"
+    " ORDER BY net_worth DESC, user_id LIMIT ? OFFSET ?"
+)
+RANK_SQL = "SELECT COUNT(*) FROM wallets WHERE guild_id = ? AND net_worth > ?"
+# Kept by a trigger on wallets; the audit compares it with a real count.
+COUNT_SQL = "SELECT wallet_count FROM guilds WHERE guild_id = ?"
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardEntry:
+    rank: int
+    user_id: int
+    chips: int
+    table_chips: int
+    net_worth: int
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardPage:
+    guild_id: int
+    page: int  # 1-based
+    pages: int
+    total_players: int
+    entries: tuple[LeaderboardEntry, ...]
+
+
+async def _rank_of_worth(conn: aiosqlite.Connection, guild_id: int, net_worth: int) -> int:
+    row = await fetch_one(conn, RANK_SQL, (guild_id, net_worth))
+    return 1 + (int(row[0]) if row is not None else 0)
+
+
+async def _slice(
+    conn: aiosqlite.Connection, guild_id: int, limit: int, offset: int
+) -> list[LeaderboardEntry]:
+    rows: list[sqlite3.Row] = await fetch_all(conn, TOP_SQL, (guild_id, limit, offset))
+    if not rows:
+        return []
+    marks = ", ".join("?" for _ in rows)
+    split = {
+        r[0]: (r[1], r[2])
+        for r in await fetch_all(
+            conn,
+            f"SELECT user_id, chips, table_chips FROM wallets"
+            f" WHERE guild_id = ? AND user_id IN ({marks})",
+            (guild_id, *(r[0] for r in rows)),
+        )
+    }
+    entries: list[LeaderboardEntry] = []
+    for i, (user_id, worth) in enumerate(rows):
+        chips, table_chips = split[user_id]
+        if i == 0:
+            rank = await _rank_of_worth(conn, guild_id, worth)
+        elif worth == entries[-1].net_worth:
+            rank = entries[-1].rank
+        else:
+            rank = offset + i + 1
+        entries.append(LeaderboardEntry(rank, user_id, chips, table_chips, worth))
+    return entries
+
+
+async def top(db: Database, guild_id: int, n: int = 10) -> list[LeaderboardEntry]:
+    """The ``n`` richest players (1..100)."""
+    check_id(guild_id, "guild id")
+    n = max(1, min(int(n), MAX_TOP))
+    async with db.reading() as conn:
+        return await _slice(conn, guild_id, n, 0)
+
+
+async def page(db: Database, guild_id: int, page: int = 1) -> LeaderboardPage:
+    """One page of PAGE_SIZE players; pages past the end show the last page."""
+    check_id(guild_id, "guild id")
+    async with db.reading() as conn:
+        row = await fetch_one(conn, COUNT_SQL, (guild_id,))
+        total = int(row[0]) if row is not None else 0
+        pages = max(1, math.ceil(total / PAGE_SIZE))
+        number = max(1, min(int(page), pages))
+        entries = await _slice(conn, guild_id, PAGE_SIZE, (number - 1) * PAGE_SIZE)
+    return LeaderboardPage(guild_id, number, pages, total, tuple(entries))
+
+
+async def rank_of(db: Database, guild_id: int, user_id: int) -> LeaderboardEntry | None:
+    """The player's rank and chips, or None if they have no wallet in this guild."""
+    check_id(guild_id, "guild id")
+    check_id(user_id, "user id")
+    async with db.reading() as conn:
+        row = await fetch_one(
+            conn,
+            "SELECT chips, table_chips, net_worth FROM wallets WHERE guild_id = ? AND user_id = ?",
+            (guild_id, user_id),
+        )
+        if row is None:
+            return None
+        rank = await _rank_of_worth(conn, guild_id, row[2])
+    return LeaderboardEntry(rank, user_id, row[0], row[1], row[2])
+
+
+async def page_of_user(db: Database, guild_id: int, user_id: int) -> int | None:
+    """The leaderboard page that lists this player (ties are ordered by user id)."""
+    check_id(guild_id, "guild id")
+    check_id(user_id, "user id")
+    async with db.reading() as conn:
+        row = await fetch_one(
+            conn,
+            "SELECT net_worth FROM wallets WHERE guild_id = ? AND user_id = ?",
+            (guild_id, user_id),
+        )
+        if row is None:
+            return None
+        worth = row[0]
+        ahead = await fetch_one(
+            conn,
+            "SELECT (SELECT COUNT(*) FROM wallets WHERE guild_id = ? AND net_worth > ?)"
+            " + (SELECT COUNT(*) FROM wallets"
+            "    WHERE guild_id = ? AND net_worth = ? AND user_id < ?)",
+            (guild_id, worth, guild_id, worth, user_id),
+        )
+    position = 1 + (int(ahead[0]) if ahead is not None else 0)
+    return math.ceil(position / PAGE_SIZE)

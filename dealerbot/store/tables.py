@@ -1,0 +1,475 @@
+"""Tables (one per channel) and their seats; buy-ins and cash-outs move chips atomically.
+
+A seat stack is chips like any other: buying in is a wallet row -X and a table row +X in the
+transaction that creates the seat. Stacks change otherwise only when a hand settles
+(:func:`dealerbot.store.hands.settle_hand`), so chips committed to a hand in progress stay in
+the stacks until its result is written.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sqlite3
+from dataclasses import dataclass
+from enum import Enum
+
+import aiosqlite
+
+from .config import ensure_guild, table_config_in
+from .db import Database, execute, fetch_all, fetch_one
+from .errors import (
+    AlreadySeated,
+    BuyInOutOfRange,
+    HandInProgress,
+    InvalidSeat,
+    NotSeated,
+    SeatTaken,
+    StoreError,
+    TableFull,
+    TableNotOpen,
+    UnknownTable,
+)
+from .ledger import Account, Reason, record
+from .validate import check_amount, check_id
+from .wallets import Wallet, ensure_wallet, move_wallet_chips, wallet_in
+
+MAX_DISPLAY_NAME = 100
+
+
+class TableStatus(Enum):
+    OPEN = "open"  # players may sit down; hands run
+    CLOSING = "closing"  # no new players; the service finishes the current hand
+    CLOSED = "closed"  # nobody seated; reopened by open_table
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    id: int
+    guild_id: int
+    channel_id: int
+    status: TableStatus
+    button_seat: int | None
+    hand_count: int
+    message_id: int | None
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    table_id: int
+    seat_no: int  # 0..7
+    guild_id: int
+    user_id: int
+    display_name: str
+    stack: int
+    sitting_out: bool
+    consecutive_timeouts: int
+    time_bank_seconds: float
+    leave_after_hand: bool
+    joined_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class CashOut:
+    table_id: int
+    user_id: int
+    seat_no: int
+    amount: int
+    wallet: Wallet
+
+
+def _table(row: sqlite3.Row) -> Table:
+    return Table(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        status=TableStatus(row["status"]),
+        button_seat=row["button_seat"],
+        hand_count=row["hand_count"],
+        message_id=row["message_id"],
+        created_at=row["created_at"],
+    )
+
+
+def _seat(row: sqlite3.Row) -> Seat:
+    return Seat(
+        table_id=row["table_id"],
+        seat_no=row["seat_no"],
+        guild_id=row["guild_id"],
+        user_id=row["user_id"],
+        display_name=row["display_name"],
+        stack=row["stack"],
+        sitting_out=bool(row["sitting_out"]),
+        consecutive_timeouts=row["consecutive_timeouts"],
+        time_bank_seconds=row["time_bank_seconds"],
+        leave_after_hand=bool(row["leave_after_hand"]),
+        joined_at=row["joined_at"],
+    )
+
+
+def _display_name(name: object) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise StoreError("a display name must be non-empty text")
+    return name.strip()[:MAX_DISPLAY_NAME]
+
+
+async def table_in(conn: aiosqlite.Connection, table_id: int) -> Table:
+    row = await fetch_one(conn, "SELECT * FROM tables WHERE id = ?", (table_id,))
+    if row is None:
+        raise UnknownTable(f"there is no table #{table_id}")
+    return _table(row)
+
+
+async def seats_in(conn: aiosqlite.Connection, table_id: int) -> list[Seat]:
+    rows = await fetch_all(
+        conn, "SELECT * FROM seats WHERE table_id = ? ORDER BY seat_no", (table_id,)
+    )
+    return [_seat(r) for r in rows]
+
+
+async def seat_in(conn: aiosqlite.Connection, table_id: int, user_id: int) -> Seat:
+    row = await fetch_one(
+        conn, "SELECT * FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id)
+    )
+    if row is None:
+        raise NotSeated("you are not seated at this table")
+    return _seat(row)
+
+
+async def live_hand_players(conn: aiosqlite.Connection, table_id: int) -> set[int] | None:
+    """User ids dealt into the table's hand in progress, or None if no hand is running."""
+    row = await fetch_one(
+        conn,
+        "SELECT seats_json FROM hands WHERE table_id = ? AND status = 'in_progress'",
+        (table_id,),
+    )
+    if row is None:
+        return None
+    return {int(s["user_id"]) for s in json.loads(row[0])}
+
+
+async def cash_out_in(conn: aiosqlite.Connection, seat: Seat, now: float) -> CashOut:
+    """Move the whole stack back to the wallet and free the seat (inside a transaction)."""
+    if seat.stack:
+        await record(
+            conn,
+            guild_id=seat.guild_id,
+            user_id=seat.user_id,
+            account=Account.TABLE,
+            table_id=seat.table_id,
+            delta=-seat.stack,
+            reason=Reason.CASH_OUT,
+            at=now,
+        )
+    await execute(
+        conn,
+        "DELETE FROM seats WHERE table_id = ? AND user_id = ?",
+        (seat.table_id, seat.user_id),
+    )
+    if seat.stack:
+        await move_wallet_chips(
+            conn,
+            seat.guild_id,
+            seat.user_id,
+            seat.stack,
+            Reason.CASH_OUT,
+            at=now,
+            note=f"left table {seat.table_id}",
+        )
+    wallet = await wallet_in(conn, seat.guild_id, seat.user_id)
+    assert wallet is not None
+    return CashOut(seat.table_id, seat.user_id, seat.seat_no, seat.stack, wallet)
+
+
+async def open_table(db: Database, guild_id: int, channel_id: int) -> Table:
+    """The channel's table, created (or reopened if closed). Idempotent."""
+    check_id(guild_id, "guild id")
+    check_id(channel_id, "channel id")
+    async with db.transaction() as conn:
+        now = db.now()
+        await ensure_guild(conn, guild_id, now)
+        await conn.execute(
+            "INSERT INTO tables (guild_id, channel_id, created_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id, channel_id) DO UPDATE SET status = 'open'"
+            " WHERE status = 'closed'",
+            (guild_id, channel_id, now),
+        )
+        row = await fetch_one(
+            conn,
+            "SELECT * FROM tables WHERE guild_id = ? AND channel_id = ?",
+            (guild_id, channel_id),
+        )
+    assert row is not None
+    return _table(row)
+
+
+async def get_table(db: Database, table_id: int) -> Table:
+    check_id(table_id, "table id")
+    async with db.reading() as conn:
+        return await table_in(conn, table_id)
+
+
+async def find_table(db: Database, guild_id: int, channel_id: int) -> Table | None:
+    check_id(guild_id, "guild id")
+    check_id(channel_id, "channel id")
+    async with db.reading() as conn:
+        row = await fetch_one(
+            conn,
+            "SELECT * FROM tables WHERE guild_id = ? AND channel_id = ?",
+            (guild_id, channel_id),
+        )
+    return None if row is None else _table(row)
+
+
+async def list_tables(
+    db: Database,
+    *,
+    guild_id: int | None = None,
+    statuses: tuple[TableStatus, ...] | None = None,
+) -> list[Table]:
+    sql = "SELECT * FROM tables WHERE 1"
+    params: list[object] = []
+    if guild_id is not None:
+        sql += " AND guild_id = ?"
+        params.append(check_id(guild_id, "guild id"))
+    if statuses:
+        sql += f" AND status IN ({', '.join('?' for _ in statuses)})"
+        params.extend(s.value for s in statuses)
+    async with db.reading() as conn:
+        rows = await fetch_all(conn, sql + " ORDER BY id", tuple(params))
+    return [_table(r) for r in rows]
+
+
+async def set_table_status(db: Database, table_id: int, status: TableStatus) -> Table:
+    """Mark a table open or closing. Closing for good is :func:`close_table` (it cashes out)."""
+    check_id(table_id, "table id")
+    if not isinstance(status, TableStatus):
+        raise StoreError("the status must be a TableStatus")
+    async with db.transaction() as conn:
+        await table_in(conn, table_id)
+        if status is TableStatus.CLOSED and await seats_in(conn, table_id):
+            raise StoreError("use close_table to close a table with players seated")
+        await conn.execute("UPDATE tables SET status = ? WHERE id = ?", (status.value, table_id))
+        return await table_in(conn, table_id)
+
+
+async def set_table_message(db: Database, table_id: int, message_id: int | None) -> Table:
+    """Remember (or forget) the channel message the bot edits to show the table."""
+    check_id(table_id, "table id")
+    if message_id is not None:
+        check_id(message_id, "message id")
+    async with db.transaction() as conn:
+        await table_in(conn, table_id)
+        await conn.execute("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
+        return await table_in(conn, table_id)
+
+
+async def get_seats(db: Database, table_id: int) -> list[Seat]:
+    check_id(table_id, "table id")
+    async with db.reading() as conn:
+        await table_in(conn, table_id)
+        return await seats_in(conn, table_id)
+
+
+async def get_seat(db: Database, table_id: int, user_id: int) -> Seat:
+    check_id(table_id, "table id")
+    check_id(user_id, "user id")
+    async with db.reading() as conn:
+        return await seat_in(conn, table_id, user_id)
+
+
+async def sit_down(
+    db: Database,
+    table_id: int,
+    user_id: int,
+    display_name: str,
+    buy_in: int,
+    *,
+    seat_no: int | None = None,
+) -> Seat:
+    """Take a seat with ``buy_in`` chips from the wallet, all in one transaction."""
+    check_id(table_id, "table id")
+    check_id(user_id, "user id")
+    name = _display_name(display_name)
+    check_amount(buy_in, "buy-in")
+    if seat_no is not None and (
+        not isinstance(seat_no, int) or isinstance(seat_no, bool) or not 0 <= seat_no <= 7
+    ):
+        raise InvalidSeat(f"there is no seat {seat_no!r}")
+    async with db.transaction() as conn:
+        now = db.now()
+        table = await table_in(conn, table_id)
+        if table.status is not TableStatus.OPEN:
+            raise TableNotOpen("this table is closing; nobody can sit down")
+        cfg = await table_config_in(conn, table.guild_id, table.channel_id)
+        if not cfg.min_buyin <= buy_in <= cfg.max_buyin:
+            raise BuyInOutOfRange(
+                f"the buy-in at this table is {cfg.min_buyin:,} to {cfg.max_buyin:,} chips "
+                f"(you asked for {buy_in:,})"
+            )
+        seats = await seats_in(conn, table_id)
+        if any(s.user_id == user_id for s in seats):
+            raise AlreadySeated("you already have a seat at this table")
+        taken = {s.seat_no for s in seats}
+        if len(taken) >= cfg.seats:
+            raise TableFull(f"all {cfg.seats} seats at this table are taken")
+        if seat_no is None:
+            seat_no = min(n for n in range(cfg.seats) if n not in taken)
+        elif seat_no >= cfg.seats:
+            raise InvalidSeat(f"this table has seats 1 to {cfg.seats}")
+        elif seat_no in taken:
+            raise SeatTaken(f"seat {seat_no + 1} is taken")
+        await ensure_wallet(conn, table.guild_id, user_id, now)
+        await move_wallet_chips(
+            conn,
+            table.guild_id,
+            user_id,
+            -buy_in,
+            Reason.BUY_IN,
+            at=now,
+            note=f"sat down at table {table_id}",
+        )
+        await record(
+            conn,
+            guild_id=table.guild_id,
+            user_id=user_id,
+            account=Account.TABLE,
+            table_id=table_id,
+            delta=buy_in,
+            reason=Reason.BUY_IN,
+            at=now,
+        )
+        await conn.execute(
+            "INSERT INTO seats (table_id, seat_no, guild_id, user_id, display_name, stack,"
+            " time_bank_seconds, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (table_id, seat_no, table.guild_id, user_id, name, buy_in, cfg.time_bank_seconds, now),
+        )
+        return await seat_in(conn, table_id, user_id)
+
+
+async def add_chips(db: Database, table_id: int, user_id: int, amount: int) -> Seat:
+    """Top up a stack from the wallet, between hands only, up to the maximum buy-in."""
+    check_id(table_id, "table id")
+    check_id(user_id, "user id")
+    check_amount(amount)
+    async with db.transaction() as conn:
+        now = db.now()
+        table = await table_in(conn, table_id)
+        if table.status is not TableStatus.OPEN:
+            raise TableNotOpen("this table is closing; chips cannot be added")
+        seat = await seat_in(conn, table_id, user_id)
+        if await live_hand_players(conn, table_id) is not None:
+            raise HandInProgress("chips can only be added between hands")
+        cfg = await table_config_in(conn, table.guild_id, table.channel_id)
+        if seat.stack + amount > cfg.max_buyin:
+            room = max(0, cfg.max_buyin - seat.stack)
+            raise BuyInOutOfRange(
+                f"a stack may hold at most {cfg.max_buyin:,} chips here; you can add up to {room:,}"
+            )
+        await move_wallet_chips(
+            conn,
+            table.guild_id,
+            user_id,
+            -amount,
+            Reason.BUY_IN,
+            at=now,
+            note=f"added chips at table {table_id}",
+        )
+        await record(
+            conn,
+            guild_id=table.guild_id,
+            user_id=user_id,
+            account=Account.TABLE,
+            table_id=table_id,
+            delta=amount,
+            reason=Reason.BUY_IN,
+            at=now,
+        )
+        await conn.execute(
+            "UPDATE seats SET stack = stack + ? WHERE table_id = ? AND user_id = ?",
+            (amount, table_id, user_id),
+        )
+        return await seat_in(conn, table_id, user_id)
+
+
+async def stand_up(db: Database, table_id: int, user_id: int) -> CashOut:
+    """Leave the table: the whole stack goes back to the wallet.
+
+    Refused while the player is dealt into the hand in progress; the service marks
+    ``leave_after_hand`` and calls this after the hand settles.
+    """
+    check_id(table_id, "table id")
+    check_id(user_id, "user id")
+    async with db.transaction() as conn:
+        await table_in(conn, table_id)
+        seat = await seat_in(conn, table_id, user_id)
+        players = await live_hand_players(conn, table_id)
+        if players is not None and user_id in players:
+            raise HandInProgress("you are in the current hand; you will leave when it ends")
+        return await cash_out_in(conn, seat, db.now())
+
+
+async def update_seat(
+    db: Database,
+    table_id: int,
+    user_id: int,
+    *,
+    sitting_out: bool | None = None,
+    consecutive_timeouts: int | None = None,
+    time_bank_seconds: float | None = None,
+    leave_after_hand: bool | None = None,
+    display_name: str | None = None,
+) -> Seat:
+    """Change a seat's flags and counters (never its stack)."""
+    check_id(table_id, "table id")
+    check_id(user_id, "user id")
+    changes: dict[str, object] = {}
+    for flag, value in (("sitting_out", sitting_out), ("leave_after_hand", leave_after_hand)):
+        if value is not None:
+            if not isinstance(value, bool):
+                raise StoreError(f"{flag} must be True or False")
+            changes[flag] = int(value)
+    if consecutive_timeouts is not None:
+        if (
+            not isinstance(consecutive_timeouts, int)
+            or isinstance(consecutive_timeouts, bool)
+            or consecutive_timeouts < 0
+        ):
+            raise StoreError("consecutive_timeouts must be a whole number >= 0")
+        changes["consecutive_timeouts"] = consecutive_timeouts
+    if time_bank_seconds is not None:
+        if (
+            not isinstance(time_bank_seconds, int | float)
+            or isinstance(time_bank_seconds, bool)
+            or not math.isfinite(time_bank_seconds)
+            or time_bank_seconds < 0
+        ):
+            raise StoreError("time_bank_seconds must be a number >= 0")
+        changes["time_bank_seconds"] = float(time_bank_seconds)
+    if display_name is not None:
+        changes["display_name"] = _display_name(display_name)
+    async with db.transaction() as conn:
+        await seat_in(conn, table_id, user_id)
+        if changes:
+            assignments = ", ".join(f"{name} = ?" for name in changes)
+            await conn.execute(
+                f"UPDATE seats SET {assignments} WHERE table_id = ? AND user_id = ?",
+                (*changes.values(), table_id, user_id),
+            )
+        return await seat_in(conn, table_id, user_id)
+
+
+async def close_table(db: Database, table_id: int) -> list[CashOut]:
+    """Cash everyone out and mark the table closed; refused while a hand is in progress."""
+    check_id(table_id, "table id")
+    async with db.transaction() as conn:
+        await table_in(conn, table_id)
+        if await live_hand_players(conn, table_id) is not None:
+            raise HandInProgress("the table closes when the current hand ends")
+        now = db.now()
+        outs = [await cash_out_in(conn, seat, now) for seat in await seats_in(conn, table_id)]
+        await conn.execute(
+            "UPDATE tables SET status = 'closed', button_seat = NULL WHERE id = ?", (table_id,)
+        )
+    return outs

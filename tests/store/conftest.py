@@ -1,0 +1,61 @@
+"""Fixtures for store tests: a fresh database file per test and a clock the test moves."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from dealerbot.store.db import Database, fetch_all
+
+GUILD = 111_111_111_111_111_111
+CHANNEL = 222_222_222_222_222_222
+ALICE = 300_000_000_000_000_001
+BOB = 300_000_000_000_000_002
+CAROL = 300_000_000_000_000_003
+
+
+class FakeClock:
+    def __init__(self, start: float = 1_700_000_000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "store.sqlite3"
+
+
+@pytest.fixture
+async def db(db_path: Path, clock: FakeClock) -> AsyncIterator[Database]:
+    database = await Database.open(db_path, clock=clock)
+    try:
+        yield database
+    finally:
+        await database.close()
+
+
+async def snapshot(db: Database) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of every table: compare before/after to prove nothing changed."""
+    names = [
+        r[0]
+        for r in await fetch_all(
+            db.conn, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
+        )
+    ]
+    out: dict[str, list[tuple[object, ...]]] = {}
+    for name in names:
+        rows = await fetch_all(db.conn, f'SELECT * FROM "{name}" ORDER BY 1, 2')
+        out[name] = [tuple(r) for r in rows]
+    return out
