@@ -1,0 +1,387 @@
+"""Hand evaluation: high hand (R9.1), eight-or-better low (R10.2, R10.3), boards (R6.1, R12.2).
+
+Rules implemented here:
+
+* R9.1  best five of five to seven cards, standard ranks, A-2-3-4-5 the lowest straight,
+        suits never break ties (equal hands get equal ranks, so they split).
+* R10.2 a low is five different ranks, all 8 or lower, ace low; straights and flushes ignored.
+* R10.3 the best qualifying low of the cards, chosen apart from the high hand; lows compare
+        from the highest card down.  R10.4/R10.5 (split, scoop) only need the two ranks apart.
+* R6.1  strength of the face-up cards for the order of action: quads > full house > trips >
+        two pair > pair > high card, no straights or flushes, no suits.  R6.3/R12.2: the caller
+        passes the four up cards plus the community card on 7th street; with five cards a full
+        house beats trips.
+
+Speed matters (showdowns and simulations call :func:`high_rank` a lot), so the high and low
+evaluators are table driven.  Every card has an additive key: a base-8 digit per rank (the rank
+multiset of up to seven cards, never overflowing) and a 4-bit counter per suit that starts at 3,
+so a suit holding five or more cards sets bit 3 of its counter.  One sum of seven list lookups
+therefore tells both "is there a flush" and "which ranks", and a dict built once at import maps
+the rank multiset to its value.  Flushes (a few per cent of seven-card hands) take a short loop
+and a table indexed by the 13-bit rank mask of the flush suit.
+
+High ranks are dense: 1 (7-5-4-3-2 offsuit) to 7462 (royal flush), one per equivalence class of
+five-card hands, higher is better.  Low ranks are dense too: 1 (8-7-6-5-4) to 56 (5-4-3-2-A).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from itertools import combinations
+from operator import itemgetter
+
+from .cards import ALL_CARDS, Card
+
+__all__ = [
+    "HandCategory",
+    "HighHand",
+    "LowHand",
+    "best_high",
+    "best_low",
+    "board_rank",
+    "high_category",
+    "high_rank",
+    "low_rank",
+]
+
+
+class HandCategory(IntEnum):
+    """Classes of five-card high hands, weakest first."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    TRIPS = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    QUADS = 7
+    STRAIGHT_FLUSH = 8
+
+
+# ---------------------------------------------------------------------------------------------
+# Tables for the high hand.  Rank indexes are 0 (deuce) .. 12 (ace), i.e. ``card >> 2``.
+
+_RANK_BITS = 39  # 13 base-8 digits
+_RANK_MASK = (1 << _RANK_BITS) - 1
+_SUIT_START = sum(3 << (_RANK_BITS + 4 * suit) for suit in range(4))
+_FLUSH_BITS = sum(8 << (_RANK_BITS + 4 * suit) for suit in range(4))
+_FLUSH_SUIT = {8 << (_RANK_BITS + 4 * suit): suit for suit in range(4)}
+_DIGIT_BIT2 = sum(4 << 3 * r for r in range(13))  # bit 2 of every base-8 digit
+
+_CARD_KEY: list[int] = [(1 << 3 * (c >> 2)) + (1 << (_RANK_BITS + 4 * (c & 3))) for c in range(52)]
+# The first card's key also carries the suit counters' start value, saving one addition.
+_FIRST_KEY: list[int] = [key + _SUIT_START for key in _CARD_KEY]
+
+_WHEEL = 0b1000000001111  # A-5-4-3-2 as a rank mask
+_STRAIGHT_HIGH: dict[int, int] = {0b11111 << low: low + 4 for low in range(9)}
+_STRAIGHT_HIGH[_WHEEL] = 3  # five high
+
+
+def _pack(category: HandCategory, ranks: Sequence[int]) -> int:
+    """Order-preserving value of a five-card class: category, then ranks in comparison order."""
+    value = int(category)
+    for rank in ranks:
+        value = value << 4 | rank
+    return value << 4 * (5 - len(ranks))
+
+
+def _five_distinct(mask: int, flush: bool) -> int:
+    """Packed value of five different ranks (``mask`` has five bits)."""
+    high = _STRAIGHT_HIGH.get(mask)
+    if high is not None:
+        return _pack(HandCategory.STRAIGHT_FLUSH if flush else HandCategory.STRAIGHT, (high,))
+    ranks = [r for r in range(12, -1, -1) if mask >> r & 1]
+    return _pack(HandCategory.FLUSH if flush else HandCategory.HIGH_CARD, ranks)
+
+
+def _rank_key(ranks: Sequence[int]) -> int:
+    """The rank-multiset part of the key of cards with these rank indexes."""
+    return sum(1 << 3 * r for r in ranks)
+
+
+def _five_card_classes() -> tuple[dict[int, int], dict[int, int]]:
+    """Packed values of all 7462 five-card classes: (non-flush by rank key, flush by rank mask)."""
+    cat = HandCategory
+    ranks = range(12, -1, -1)  # high to low, so groups and kickers come out in comparison order
+    plain: dict[int, int] = {}
+    flush: dict[int, int] = {}
+    for five in combinations(ranks, 5):
+        mask = sum(1 << r for r in five)
+        plain[_rank_key(five)] = _five_distinct(mask, flush=False)
+        flush[mask] = _five_distinct(mask, flush=True)
+    for main in ranks:  # the rank held two, three or four times
+        others = [r for r in ranks if r != main]
+        for three in combinations(others, 3):
+            plain[_rank_key((main, main, *three))] = _pack(cat.PAIR, (main, *three))
+        for two in combinations(others, 2):
+            plain[_rank_key((main, main, main, *two))] = _pack(cat.TRIPS, (main, *two))
+        for other in others:
+            plain[_rank_key((main,) * 3 + (other,) * 2)] = _pack(cat.FULL_HOUSE, (main, other))
+            plain[_rank_key((main,) * 4 + (other,))] = _pack(cat.QUADS, (main, other))
+    for high, low in combinations(ranks, 2):
+        for kicker in (r for r in ranks if r not in (high, low)):
+            key = _rank_key((high, high, low, low, kicker))
+            plain[key] = _pack(cat.TWO_PAIR, (high, low, kicker))
+    return plain, flush
+
+
+def _build_high_tables() -> tuple[dict[int, int], dict[int, int], list[int], list[int]]:
+    """Rank-multiset key -> rank for 5-6 and for 7 cards, flush rank mask -> rank, and the
+    first rank of each category."""
+    plain, flush_five = _five_card_classes()
+
+    # Dense ranks: the 7462 distinct packed values in order (1 = worst).
+    dense = {v: i for i, v in enumerate(sorted({*plain.values(), *flush_five.values()}), 1)}
+    starts = [0] * len(HandCategory)
+    for value, rank in dense.items():
+        category = value >> 20
+        if not starts[category] or rank < starts[category]:
+            starts[category] = rank
+
+    # Six and seven cards: the best five of n cards is the best five of some n-1 of them, so a
+    # bigger multiset takes the max over its smaller ones.  Walking the smaller ones from worst
+    # to best lets the last write win.  Adding a card to a rank held four times makes the digit
+    # 5 (0b101), which the filter drops.
+    steps = [1 << 3 * r for r in range(13)]
+
+    def grow(layer: dict[int, int]) -> dict[int, int]:
+        bigger = {
+            key + step: value
+            for key, value in sorted(layer.items(), key=itemgetter(1))
+            for step in steps
+        }
+        return {key: value for key, value in bigger.items() if not key & key << 2 & _DIGIT_BIT2}
+
+    small = {key: dense[v] for key, v in plain.items()}  # five and six cards
+    six = grow(small)
+    seven = grow(six)  # a table of its own keeps the hot seven-card lookup small
+    small.update(six)
+
+    flush = [0] * (1 << 13)
+    for m, v in flush_five.items():
+        flush[m] = dense[v]
+    for m in range(1 << 13):
+        if m.bit_count() in (6, 7):  # best five of the suited ranks; m minus a bit comes earlier
+            flush[m] = max(flush[m & ~(1 << r)] for r in range(13) if m >> r & 1)
+    return small, seven, flush, starts
+
+
+_NON_FLUSH, _NON_FLUSH_7, _FLUSH, _CATEGORY_STARTS = _build_high_tables()
+_MAX_HIGH_RANK = max(_FLUSH)  # 7462, the royal flush
+
+
+# Seven cards look up the rank part together with the flush bits: a flush misses the table, so
+# the common case pays for no separate test (``try`` costs nothing until it catches).
+_RANK_AND_FLUSH = _RANK_MASK | _FLUSH_BITS
+
+
+def _flush_rank(cards: Sequence[int], s: int) -> int:
+    # With at most seven cards, five of one suit leave too few others for a full house or
+    # quads, so the flush suit alone decides the hand.
+    suit = _FLUSH_SUIT[s & _FLUSH_BITS]
+    mask = 0
+    for c in cards:
+        if c & 3 == suit:
+            mask |= 1 << (c >> 2)
+    return _FLUSH[mask]
+
+
+def high_rank(cards: Sequence[int]) -> int:
+    """Rank of the best five-card high hand among 5, 6 or 7 distinct cards (R9.1).
+
+    Higher is better; equal ranks are equal hands (suits never break ties).  Cards may be
+    :class:`Card` or plain codes 0..51.  Inputs are not checked (this is the hot path):
+    duplicated cards or other sizes give a wrong answer or a ``KeyError``.
+    """
+    if len(cards) == 7:
+        a, b, c, d, e, f, g = cards
+        k = _CARD_KEY
+        s = _FIRST_KEY[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
+        try:
+            return _NON_FLUSH_7[s & _RANK_AND_FLUSH]
+        except KeyError:
+            return _flush_rank(cards, s)
+    s = sum(map(_CARD_KEY.__getitem__, cards), _SUIT_START)
+    if s & _FLUSH_BITS:
+        return _flush_rank(cards, s)
+    return _NON_FLUSH[s & _RANK_MASK]
+
+
+def high_category(rank: int) -> HandCategory:
+    """The class (pair, flush, ...) of a rank returned by :func:`high_rank`."""
+    if not 1 <= rank <= _MAX_HIGH_RANK:
+        raise ValueError(f"{rank} is not a high-hand rank (1..{_MAX_HIGH_RANK})")
+    return HandCategory(bisect_right(_CATEGORY_STARTS, rank) - 1)
+
+
+# ---------------------------------------------------------------------------------------------
+# Display of high hands.
+
+_SINGULAR = ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+             "jack", "queen", "king", "ace")  # fmt: skip
+_PLURAL = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+           "jacks", "queens", "kings", "aces")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class HighHand:
+    """A player's best high hand, for showdown messages."""
+
+    rank: int
+    category: HandCategory
+    cards: tuple[Card, ...]  # the best five, in display order (KKK77, 5432A for the wheel)
+    name: str
+
+
+def _display_order(five: Sequence[int], category: HandCategory) -> tuple[Card, ...]:
+    """Groups first (bigger, then higher), suits high to low inside a group; wheel ace last."""
+    counts = Counter(c >> 2 for c in five)
+    ordered = sorted(five, key=lambda c: (counts[c >> 2], c >> 2, c & 3), reverse=True)
+    if category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH) and (
+        ordered[0] >> 2 == 12 and ordered[1] >> 2 == 3
+    ):
+        ordered = [*ordered[1:], ordered[0]]
+    return tuple(ALL_CARDS[c] for c in ordered)
+
+
+def _high_name(category: HandCategory, cards: Sequence[Card]) -> str:
+    r = [c >> 2 for c in cards]
+    match category:
+        case HandCategory.STRAIGHT_FLUSH:
+            return "Royal flush" if r[0] == 12 else f"Straight flush, {_SINGULAR[r[0]]} high"
+        case HandCategory.QUADS:
+            return f"Four of a kind, {_PLURAL[r[0]]}"
+        case HandCategory.FULL_HOUSE:
+            return f"Full house, {_PLURAL[r[0]]} full of {_PLURAL[r[3]]}"
+        case HandCategory.FLUSH:
+            return f"Flush, {_SINGULAR[r[0]]} high"
+        case HandCategory.STRAIGHT:
+            return f"Straight, {_SINGULAR[r[0]]} high"
+        case HandCategory.TRIPS:
+            return f"Three of a kind, {_PLURAL[r[0]]}"
+        case HandCategory.TWO_PAIR:
+            return f"Two pair, {_PLURAL[r[0]]} and {_PLURAL[r[2]]}"
+        case HandCategory.PAIR:
+            return f"Pair of {_PLURAL[r[0]]}"
+        case _:
+            return f"High card, {_SINGULAR[r[0]]}"
+
+
+def best_high(cards: Sequence[Card]) -> HighHand:
+    """The best five of 5 to 7 cards with display order and name (R9.1); not the hot path."""
+    if not 5 <= len(cards) <= 7:
+        raise ValueError(f"a high hand needs 5 to 7 cards, not {len(cards)}")
+    # Among equal fives prefer the highest cards by code, so the choice never depends on the
+    # input order.
+    five = max(
+        combinations(sorted(cards, reverse=True), 5),
+        key=lambda combo: (high_rank(combo), combo),
+    )
+    rank = high_rank(five)
+    category = high_category(rank)
+    shown = _display_order(five, category)
+    return HighHand(rank, category, shown, _high_name(category, shown))
+
+
+# ---------------------------------------------------------------------------------------------
+# Eight-or-better low (R10.2, R10.3).
+
+# Bit 0 is the ace, bit 1 the deuce ... bit 7 the eight; nines to kings have no low bit.
+_LOW_BIT: list[int] = [
+    (1 if c >> 2 == 12 else 1 << (c >> 2) + 1) if c >> 2 <= 6 or c >> 2 == 12 else 0
+    for c in range(52)
+]
+
+
+def _lowest_five(mask: int) -> int:
+    """The five lowest set bits of ``mask`` (which has at least five)."""
+    out = 0
+    for _ in range(5):
+        low = mask & -mask
+        out |= low
+        mask ^= low
+    return out
+
+
+def _build_low_table() -> list[int | None]:
+    """Rank-presence mask (8 bits) -> dense low rank of its best five, or None."""
+    # Comparing from the highest card down is comparing the five-bit masks as numbers:
+    # a smaller mask is a better low.
+    fives = sorted((m for m in range(256) if m.bit_count() == 5), reverse=True)
+    dense = {m: i for i, m in enumerate(fives, 1)}
+    return [dense[_lowest_five(m)] if m.bit_count() >= 5 else None for m in range(256)]
+
+
+_LOW_TABLE = _build_low_table()
+_LOW_MASK_OF_RANK = {rank: m for m, rank in zip(range(256), _LOW_TABLE, strict=True)
+                     if rank is not None and m.bit_count() == 5}  # fmt: skip
+
+
+def low_rank(cards: Sequence[int]) -> int | None:
+    """Rank of the best eight-or-better low of up to 7 cards, or None (R10.2, R10.3).
+
+    Higher is better: 56 is 5-4-3-2-A, 1 is 8-7-6-5-4.  Straights and flushes are ignored.
+    """
+    bits = _LOW_BIT
+    if len(cards) == 7:
+        a, b, c, d, e, f, g = cards
+        return _LOW_TABLE[bits[a] | bits[b] | bits[c] | bits[d] | bits[e] | bits[f] | bits[g]]
+    mask = 0
+    for card in cards:
+        mask |= bits[card]
+    return _LOW_TABLE[mask]
+
+
+@dataclass(frozen=True)
+class LowHand:
+    """A qualifying low, for showdown messages."""
+
+    rank: int
+    ranks: tuple[int, ...]  # five ranks high to low, ace as 1, e.g. (8, 6, 4, 3, 1)
+    name: str  # "8-6-4-3-A"
+
+
+def best_low(cards: Sequence[Card]) -> LowHand | None:
+    """The best eight-or-better low of the cards with its name, or None if none qualifies."""
+    rank = low_rank(cards)
+    if rank is None:
+        return None
+    mask = _LOW_MASK_OF_RANK[rank]
+    ranks = tuple(bit + 1 for bit in range(7, -1, -1) if mask >> bit & 1)
+    return LowHand(rank, ranks, "-".join("A" if r == 1 else str(r) for r in ranks))
+
+
+# ---------------------------------------------------------------------------------------------
+# Boards (R6.1, R12.2).
+
+_BOARD_CLASS = {
+    (1, 1, 1, 1, 1): 0,
+    (2, 1, 1, 1): 1,
+    (2, 2, 1): 2,
+    (3, 1, 1): 3,
+    (3, 2): 4,
+    (4, 1): 5,
+}
+
+
+def board_rank(up_cards: Sequence[int]) -> tuple[int, ...]:
+    """Strength of 1..5 face-up cards for the order of action (R6.1, R12.2); higher is stronger.
+
+    ``(class, ranks...)`` with class 0 high card, 1 pair, 2 two pair, 3 trips, 4 full house,
+    5 quads, then the ranks (2..14) of the groups: sets, then pairs, then kickers, high to low.
+    Straights and flushes never count and suits are ignored, so equal boards compare equal.
+    """
+    if not 1 <= len(up_cards) <= 5:
+        raise ValueError(f"a board has 1 to 5 up cards, not {len(up_cards)}")
+    counts = Counter(int(c) // 4 + 2 for c in up_cards)
+    groups = sorted(((n, rank) for rank, n in counts.items()), reverse=True)
+    shape = tuple(n for n, _ in groups)
+    if shape[0] > 4:
+        raise ValueError("a board cannot hold five cards of one rank")
+    board_class = _BOARD_CLASS[(*shape, *(1,) * (5 - sum(shape)))]
+    return (board_class, *(rank for _, rank in groups))
