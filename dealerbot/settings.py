@@ -1,7 +1,7 @@
 """Settings from the environment and an optional ``.env`` file, validated once at start.
 
-The environment wins over ``.env`` (so a deployment can override a checked-in file), and an
-empty value counts as unset (``.env.example`` ships ``DISCORD_TOKEN=``).
+The environment wins over ``.env`` (so a deployment can override a file), and an empty value
+counts as unset at either level (``.env.example`` ships ``DISCORD_TOKEN=``).
 """
 
 from __future__ import annotations
@@ -58,8 +58,9 @@ def load_settings(
     """Read and validate settings; ``environ`` defaults to ``os.environ``."""
     values: dict[str, str] = {}
     if env_file is not None and Path(env_file).is_file():
-        values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
-    values.update(os.environ if environ is None else environ)
+        values.update({k: v for k, v in dotenv_values(env_file).items() if v and v.strip()})
+    source = os.environ if environ is None else environ
+    values.update({k: v for k, v in source.items() if v.strip()})
 
     def get(name: str) -> str | None:
         value = values.get(name, "").strip()

@@ -1,0 +1,73 @@
+"""The command line in-process: `run` imports the bot lazily; maintenance commands do not."""
+
+from __future__ import annotations
+
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from dealerbot import cli
+from dealerbot.settings import Settings
+
+
+@pytest.fixture
+def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    for name in ("DISCORD_TOKEN", "DATABASE_PATH", "LOG_LEVEL", "DEV_GUILD_ID"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def fake_bot(monkeypatch: pytest.MonkeyPatch, *, coroutine: bool) -> list[Settings]:
+    calls: list[Settings] = []
+    module = types.ModuleType("dealerbot.bot.client")
+
+    if coroutine:
+
+        async def run_bot(settings: Settings) -> None:
+            calls.append(settings)
+
+    else:
+
+        def run_bot(settings: Settings) -> None:  # type: ignore[misc]
+            calls.append(settings)
+
+    module.run_bot = run_bot  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "dealerbot.bot.client", module)
+    return calls
+
+
+@pytest.mark.parametrize("coroutine", [False, True])
+@pytest.mark.parametrize("argv", [[], ["run"]])
+def test_run_hands_settings_to_the_bot(
+    clean_env: Path, monkeypatch: pytest.MonkeyPatch, argv: list[str], coroutine: bool
+) -> None:
+    calls = fake_bot(monkeypatch, coroutine=coroutine)
+    monkeypatch.setenv("DISCORD_TOKEN", "t0ken")
+    assert cli.main(["--database", "x.sqlite3", *argv]) == 0
+    assert [(c.discord_token, c.database_path) for c in calls] == [("t0ken", Path("x.sqlite3"))]
+
+
+def test_run_without_a_token_exits_2(
+    clean_env: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    calls = fake_bot(monkeypatch, coroutine=False)
+    assert cli.main(["run"]) == 2
+    assert calls == []
+    assert "DISCORD_TOKEN is not set" in capsys.readouterr().err
+
+
+def test_db_upgrade_then_check(
+    clean_env: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Maintenance commands must work without the bot package: make importing it fail.
+    monkeypatch.setitem(sys.modules, "dealerbot.bot.client", None)
+    assert cli.main(["db", "upgrade"]) == 0
+    assert "applied 0001_init.sql" in capsys.readouterr().out
+    assert (clean_env / "dealerbot.sqlite3").is_file()
+    assert cli.main(["db", "upgrade"]) == 0
+    assert "already up to date" in capsys.readouterr().out
+    assert cli.main(["db", "check"]) == 0
+    assert cli.main(["audit"]) == 0
