@@ -31,6 +31,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import lru_cache
 from itertools import combinations
 from operator import itemgetter
 
@@ -278,11 +279,10 @@ def best_high(cards: Sequence[Card]) -> HighHand:
         raise ValueError(f"a high hand needs 5 to 7 cards, not {len(cards)}")
     # Among equal fives prefer the highest cards by code, so the choice never depends on the
     # input order.
-    five = max(
-        combinations(sorted(cards, reverse=True), 5),
-        key=lambda combo: (high_rank(combo), combo),
-    )
-    rank = high_rank(five)
+    # combinations() of the cards sorted high to low come in falling order, so the first
+    # five that reaches the best rank is also the highest such five.
+    rank = high_rank(cards)
+    five = next(c for c in combinations(sorted(cards, reverse=True), 5) if high_rank(c) == rank)
     category = high_category(rank)
     shown = _display_order(five, category)
     return HighHand(rank, category, shown, _high_name(category, shown))
@@ -378,7 +378,13 @@ def board_rank(up_cards: Sequence[int]) -> tuple[int, ...]:
     """
     if not 1 <= len(up_cards) <= 5:
         raise ValueError(f"a board has 1 to 5 up cards, not {len(up_cards)}")
-    counts = Counter(int(c) // 4 + 2 for c in up_cards)
+    return _board_rank_of_ranks(tuple(sorted(int(c) // 4 + 2 for c in up_cards)))
+
+
+@lru_cache(maxsize=8192)
+def _board_rank_of_ranks(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """board_rank by the sorted ranks alone (suits never matter), cached: few boards exist."""
+    counts = Counter(ranks)
     groups = sorted(((n, rank) for rank, n in counts.items()), reverse=True)
     shape = tuple(n for n, _ in groups)
     if shape[0] > 4:
