@@ -143,7 +143,12 @@ class Database:
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
-        """Hold the lock for a read (no BEGIN): no other task's half-done transaction is seen."""
+        """Hold the lock without BEGIN: no other task's half-done transaction is seen.
+
+        For reads, and for a write that is ONE statement (SQLite makes a statement, with its
+        triggers, atomic by itself): it saves the BEGIN/COMMIT or SAVEPOINT round trips.
+        Nested in a transaction of the same task, it simply joins that transaction.
+        """
         if self._owns():
             yield self._conn
             return
@@ -160,23 +165,26 @@ async def open_database(path: str | Path, **kwargs: Any) -> Database:
     return await Database.open(path, **kwargs)
 
 
+# Each helper is one hop to aiosqlite's thread (execute_fetchall runs the statement and
+# fetches in one go): hops, not SQLite, dominate the cost of a small transaction.
+
+
 async def fetch_one(
     conn: aiosqlite.Connection, sql: str, params: Params = ()
 ) -> sqlite3.Row | None:
-    async with conn.execute(sql, params) as cursor:
-        row: sqlite3.Row | None = await cursor.fetchone()
+    for row in await conn.execute_fetchall(sql, params):
         return row
+    return None
 
 
 async def fetch_all(conn: aiosqlite.Connection, sql: str, params: Params = ()) -> list[sqlite3.Row]:
-    async with conn.execute(sql, params) as cursor:
-        return list(await cursor.fetchall())
+    return list(await conn.execute_fetchall(sql, params))
 
 
 async def execute(conn: aiosqlite.Connection, sql: str, params: Params = ()) -> int:
     """Run one statement; return its row count (how the store checks conditional updates)."""
-    async with conn.execute(sql, params) as cursor:
-        return cursor.rowcount
+    cursor = await conn.execute(sql, params)
+    return cursor.rowcount
 
 
 async def execute_many(conn: aiosqlite.Connection, sql: str, rows: Iterable[Params]) -> None:

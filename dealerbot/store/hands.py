@@ -21,7 +21,7 @@ from dealerbot.engine.cards import Card, deck_commitment, deck_text, parse_deck_
 from dealerbot.engine.errors import CardError
 
 from .config import TableConfig
-from .db import Database, fetch_all, fetch_one
+from .db import Database, execute, fetch_all, fetch_one
 from .errors import (
     HandInProgress,
     HandNotInProgress,
@@ -69,6 +69,7 @@ class HandAction:
     seat: int | None
     action: str
     created_at: float
+    deadline: float | None = None  # the deadline this action set for the next actor
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +131,9 @@ def _record(row: sqlite3.Row) -> HandRecord:
 
 
 def _action(row: sqlite3.Row) -> HandAction:
-    return HandAction(row["hand_id"], row["seq"], row["seat"], row["action"], row["created_at"])
+    return HandAction(
+        row["hand_id"], row["seq"], row["seat"], row["action"], row["created_at"], row["deadline"]
+    )
 
 
 async def _hand(conn: aiosqlite.Connection, hand_id: int) -> HandRecord:
@@ -268,33 +271,52 @@ async def append_action(
     if not isinstance(action, str) or not action or len(action) > MAX_ACTION_TEXT:
         raise StoreError(f"the action must be text of 1 to {MAX_ACTION_TEXT} characters")
     deadline = _check_deadline(action_deadline)
-    async with db.transaction() as conn:
-        hand = await _live_hand(conn, hand_id)
-        row = await fetch_one(
-            conn, "SELECT COALESCE(MAX(seq) + 1, 0) FROM hand_actions WHERE hand_id = ?", (hand_id,)
+    now = db.now()
+    # One conditional statement (a trigger copies the deadline to the hand): it inserts only
+    # if the hand is live and seq is the next number, atomically, in one round trip.
+    async with db.reading() as conn:
+        inserted = await execute(
+            conn,
+            "INSERT INTO hand_actions (hand_id, seq, seat, action, created_at, deadline)"
+            " SELECT :hand, :seq, :seat, :action, :now, :deadline"
+            " WHERE EXISTS (SELECT 1 FROM hands WHERE id = :hand AND status = 'in_progress')"
+            " AND :seq = (SELECT COALESCE(MAX(seq) + 1, 0) FROM hand_actions"
+            "             WHERE hand_id = :hand)",
+            {
+                "hand": hand_id,
+                "seq": seq,
+                "seat": seat,
+                "action": action,
+                "now": now,
+                "deadline": deadline,
+            },
         )
-        expected = int(row[0]) if row is not None else 0
-        if seq != expected:
+        if inserted != 1:
+            hand = await _live_hand(conn, hand_id)
+            row = await fetch_one(
+                conn,
+                "SELECT COALESCE(MAX(seq) + 1, 0) FROM hand_actions WHERE hand_id = ?",
+                (hand_id,),
+            )
+            expected = int(row[0]) if row is not None else 0
             raise StaleAction(
                 f"that action is out of date (hand #{hand.number} is at action {expected}, "
                 f"not {seq})"
             )
-        now = db.now()
-        await conn.execute(
-            "INSERT INTO hand_actions (hand_id, seq, seat, action, created_at)"
-            " VALUES (?, ?, ?, ?, ?)",
-            (hand_id, seq, seat, action, now),
-        )
-        await conn.execute("UPDATE hands SET action_deadline = ? WHERE id = ?", (deadline, hand_id))
-    return HandAction(hand_id, seq, seat, action, now)
+    return HandAction(hand_id, seq, seat, action, now, deadline)
 
 
 async def set_action_deadline(db: Database, hand_id: int, deadline: float | None) -> None:
     check_id(hand_id, "hand id")
     value = _check_deadline(deadline)
-    async with db.transaction() as conn:
-        await _live_hand(conn, hand_id)
-        await conn.execute("UPDATE hands SET action_deadline = ? WHERE id = ?", (value, hand_id))
+    async with db.reading() as conn:  # one statement: atomic on its own
+        changed = await execute(
+            conn,
+            "UPDATE hands SET action_deadline = ? WHERE id = ? AND status = 'in_progress'",
+            (value, hand_id),
+        )
+        if changed != 1:
+            await _live_hand(conn, hand_id)  # raises UnknownHand or HandNotInProgress
 
 
 async def settle_hand(
@@ -329,24 +351,16 @@ async def settle_hand(
             if -delta > started[user_id].stack or seated[user_id].stack + delta < 0:
                 raise InvalidSettlement(f"user {user_id} cannot lose more than their stack")
         now = db.now()
-        for user_id, delta in sorted(clean.items()):
-            if delta == 0:
-                continue
-            await conn.execute(
-                "UPDATE seats SET stack = stack + ? WHERE table_id = ? AND user_id = ?",
-                (delta, hand.table_id, user_id),
-            )
-            await record(
-                conn,
-                guild_id=table.guild_id,
-                user_id=user_id,
-                account=Account.TABLE,
-                table_id=hand.table_id,
-                delta=delta,
-                reason=Reason.HAND_RESULT,
-                hand_id=hand_id,
-                at=now,
-            )
+        moved = [(user_id, delta) for user_id, delta in sorted(clean.items()) if delta]
+        await conn.executemany(
+            "UPDATE seats SET stack = stack + ? WHERE table_id = ? AND user_id = ?",
+            [(delta, hand.table_id, user_id) for user_id, delta in moved],
+        )
+        await conn.executemany(
+            "INSERT INTO ledger (guild_id, user_id, account, table_id, delta, reason, hand_id,"
+            " created_at) VALUES (?, ?, 'table', ?, ?, 'hand_result', ?, ?)",
+            [(table.guild_id, u, hand.table_id, d, hand_id, now) for u, d in moved],
+        )
         await conn.execute(
             "UPDATE hands SET status = 'finished', result_json = ?, ended_at = ?,"
             " action_deadline = NULL WHERE id = ?",

@@ -449,15 +449,18 @@ async def update_seat(
         changes["time_bank_seconds"] = float(time_bank_seconds)
     if display_name is not None:
         changes["display_name"] = _display_name(display_name)
-    async with db.transaction() as conn:
-        await seat_in(conn, table_id, user_id)
-        if changes:
-            assignments = ", ".join(f"{name} = ?" for name in changes)
-            await conn.execute(
-                f"UPDATE seats SET {assignments} WHERE table_id = ? AND user_id = ?",
-                (*changes.values(), table_id, user_id),
-            )
-        return await seat_in(conn, table_id, user_id)
+    async with db.reading() as conn:  # one statement: atomic on its own
+        if not changes:
+            return await seat_in(conn, table_id, user_id)
+        assignments = ", ".join(f"{name} = ?" for name in changes)
+        row = await fetch_one(
+            conn,
+            f"UPDATE seats SET {assignments} WHERE table_id = ? AND user_id = ? RETURNING *",
+            (*changes.values(), table_id, user_id),
+        )
+        if row is None:
+            raise NotSeated("you are not seated at this table")
+        return _seat(row)
 
 
 async def close_table(db: Database, table_id: int) -> list[CashOut]:

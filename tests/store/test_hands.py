@@ -235,3 +235,34 @@ async def test_start_hand_checks_its_inputs(db: Database) -> None:
     assert await snapshot(db) == before
     with pytest.raises(UnknownHand):
         await hands.get_hand(db, 12345)
+
+
+async def test_each_action_records_the_deadline_it_set(db: Database, clock: FakeClock) -> None:
+    table_id = await seated_table(db, ALICE, BOB)
+    hand = await begin_hand(db, table_id, deadline=clock.now + 45)
+    first = await hands.append_action(db, hand.id, 0, 0, "bring_in", action_deadline=clock.now + 30)
+    assert first.deadline == clock.now + 30
+    await hands.append_action(db, hand.id, 1, 1, "call", action_deadline=None)
+    assert (await hands.get_hand(db, hand.id)).action_deadline is None
+    await hands.set_action_deadline(db, hand.id, clock.now + 60)
+    assert (await hands.get_hand(db, hand.id)).action_deadline == clock.now + 60
+    logged = await hands.get_actions(db, hand.id)
+    assert [a.deadline for a in logged] == [clock.now + 30, None]
+    await hands.settle_hand(db, hand.id, {}, {})
+    with pytest.raises(HandNotInProgress):
+        await hands.set_action_deadline(db, hand.id, clock.now)
+    with pytest.raises(UnknownHand):
+        await hands.set_action_deadline(db, hand.id + 1, clock.now)
+    with pytest.raises(UnknownHand):
+        await hands.append_action(db, hand.id + 1, 0, 0, "fold", action_deadline=None)
+
+
+async def test_action_joins_an_outer_transaction(db: Database) -> None:
+    table_id = await seated_table(db, ALICE, BOB)
+    hand = await begin_hand(db, table_id)
+    with pytest.raises(RuntimeError):
+        async with db.transaction():
+            await hands.append_action(db, hand.id, 0, 0, "bring_in", action_deadline=5.0)
+            raise RuntimeError("the rest of the service's transaction failed")
+    assert await hands.get_actions(db, hand.id) == []
+    assert (await hands.get_hand(db, hand.id)).action_deadline is None

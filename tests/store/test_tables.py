@@ -184,6 +184,8 @@ async def test_update_seat_validates(db: Database) -> None:
         with pytest.raises(StoreError):
             await tables.update_seat(db, table.id, ALICE, **bad)  # type: ignore[arg-type]
     assert await tables.get_seat(db, table.id, ALICE) == seat
+    with pytest.raises(NotSeated):
+        await tables.update_seat(db, table.id, BOB, sitting_out=True)
 
 
 async def test_table_message_id(db: Database) -> None:
