@@ -1,0 +1,255 @@
+"""Events the table service sends to front ends (the Discord bot, tests).
+
+Every event names its table (guild and channel). ``private_to`` is the one user
+allowed to see it, or None for the whole table. Public events are built only from
+engine events whose ``private_to`` is None and from the public view, so no public
+event carries a face-down card before it is exposed or shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dealerbot.engine.cards import Card
+from dealerbot.engine.events import ActionKind
+
+from .views import OptionView, TableView
+
+
+@dataclass(frozen=True, slots=True)
+class TableEvent:
+    guild_id: int
+    channel_id: int
+
+    @property
+    def private_to(self) -> int | None:
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedPlayer:
+    seat: int
+    user_id: int
+    name: str
+    stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class TableChanged(TableEvent):
+    """The public view after anything changed: re-render the table message from it."""
+
+    view: TableView
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerJoined(TableEvent):
+    user_id: int
+    name: str
+    seat: int
+    buy_in: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLeft(TableEvent):
+    """A player left the table; ``cashed_out`` chips went back to his wallet."""
+
+    user_id: int
+    name: str
+    seat: int
+    cashed_out: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSatOut(TableEvent):
+    user_id: int
+    name: str
+    seat: int
+    reason: str  # "asked", "timeouts", "busted"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSatIn(TableEvent):
+    user_id: int
+    name: str
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted(TableEvent):
+    """A new hand: its number at this table and the deck commitment (SHA-256)."""
+
+    hand_id: int
+    number: int
+    commitment: str
+    button_seat: int
+    players: tuple[SeatedPlayer, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AntePosted(TableEvent):
+    hand_id: int
+    seat: int
+    user_id: int
+    amount: int
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StreetDealt(TableEvent):
+    """A street was dealt: the up cards only (a 7th-street card is down: no cards here)."""
+
+    hand_id: int
+    street: int
+    up_cards: tuple[tuple[int, Card], ...]  # (seat, card) in dealing order
+    community: Card | None
+
+
+@dataclass(frozen=True, slots=True)
+class ActionTaken(TableEvent):
+    """``auto`` says why the service acted for the player: None, "timeout", "leaving", "away"."""
+
+    hand_id: int
+    seq: int  # this action's number in the hand (0 is the first)
+    seat: int
+    user_id: int
+    name: str
+    kind: ActionKind
+    amount: int
+    to: int
+    all_in: bool
+    street: int
+    text: str
+    auto: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Turn(TableEvent):
+    """Whose turn it is: show ``options`` as buttons carrying ``hand_id`` and ``seq``."""
+
+    hand_id: int
+    seq: int
+    seat: int
+    user_id: int
+    name: str
+    options: tuple[OptionView, ...]
+    to_call: int
+    deadline: float
+    time_bank: float
+    street: int
+
+
+@dataclass(frozen=True, slots=True)
+class TimeBankStarted(TableEvent):
+    """The turn time ran out and the player's time bank is now running (same seq)."""
+
+    hand_id: int
+    seq: int
+    seat: int
+    user_id: int
+    deadline: float
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerTimedOut(TableEvent):
+    hand_id: int
+    seat: int
+    user_id: int
+    name: str
+    kind: ActionKind  # what the service did for him
+    sat_out: bool  # second timeout in a row: he is now sitting out
+
+
+@dataclass(frozen=True, slots=True)
+class CardsExposed(TableEvent):
+    """R8.2: betting is over with a player all-in; his cards are turned up before the rest."""
+
+    hand_id: int
+    seat: int
+    user_id: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ShownHand:
+    seat: int
+    user_id: int
+    name: str
+    cards: tuple[Card, ...]
+    high: str
+    low: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class PotWon:
+    index: int  # 0 main pot, then side pots
+    amount: int
+    high_winners: tuple[int, ...]  # seats
+    low_winners: tuple[int, ...]
+    shares: tuple[tuple[int, int], ...]  # (seat, chips)
+
+
+@dataclass(frozen=True, slots=True)
+class Showdown(TableEvent):
+    """Shown hands in showing order and who won each pot (an unshown win has no hands)."""
+
+    hand_id: int
+    shown: tuple[ShownHand, ...]
+    pots: tuple[PotWon, ...]
+    community: Card | None
+    names: tuple[tuple[int, str], ...]  # (seat, name) of everyone dealt in
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded(TableEvent):
+    """The hand is settled; ``results`` is each player's net win or loss."""
+
+    hand_id: int
+    number: int
+    results: tuple[tuple[int, int], ...]  # (user_id, chips won (+) or lost (-))
+    final_stacks: tuple[tuple[int, int], ...]  # (seat, stack)
+    cancelled: bool
+    reason: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableClosed(TableEvent):
+    cashed_out: tuple[tuple[int, int], ...]  # (user_id, chips back to wallet)
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateCards(TableEvent):
+    """A player's own cards (down cards included): sent on 3rd and 7th street."""
+
+    user_id: int
+    hand_id: int
+    street: int
+    cards: tuple[Card, ...]
+    face_up: tuple[bool, ...]
+
+    @property
+    def private_to(self) -> int | None:
+        return self.user_id
+
+    @property
+    def down_cards(self) -> tuple[Card, ...]:
+        return tuple(c for c, up in zip(self.cards, self.face_up, strict=True) if not up)
+
+
+PUBLIC_EVENTS: tuple[type[TableEvent], ...] = (
+    TableChanged,
+    PlayerJoined,
+    PlayerLeft,
+    PlayerSatOut,
+    PlayerSatIn,
+    HandStarted,
+    AntePosted,
+    StreetDealt,
+    ActionTaken,
+    Turn,
+    TimeBankStarted,
+    PlayerTimedOut,
+    CardsExposed,
+    Showdown,
+    HandEnded,
+    TableClosed,
+)

@@ -1,0 +1,396 @@
+"""The table service: the one facade front ends (the Discord bot, tests) drive with plain ids.
+
+Every command for a table runs under that table's lock; events it causes are queued
+while the lock is held and delivered to subscribers, in order, right after it is
+released (so when a command returns, its events have been delivered). Errors a user
+can cause are :class:`~dealerbot.tables.errors.TableError` with a message fit to show.
+
+Randomness, the clock and therefore every timer are injected: production uses
+``secrets.SystemRandom()`` and the wall clock; tests pass ``random.Random(seed)`` and a
+:class:`~dealerbot.tables.timers.FakeClock`.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from dealerbot.engine.events import ActionKind
+from dealerbot.store import config as config_db
+from dealerbot.store import hands as hands_db
+from dealerbot.store import leaderboard as leaderboard_db
+from dealerbot.store import tables as tables_db
+from dealerbot.store import wallets as wallets_db
+from dealerbot.store.config import TableConfig
+from dealerbot.store.db import Database
+from dealerbot.store.hands import HandRecord, HandStatus
+from dealerbot.store.leaderboard import LeaderboardPage
+from dealerbot.store.tables import TableStatus
+from dealerbot.store.validate import check_amount
+from dealerbot.store.wallets import DailyClaim, Wallet
+
+from . import errors
+from .events import PlayerJoined, TableEvent
+from .guard import store_errors_as_table_errors
+from .locks import KeyedLocks
+from .table import Deps, LeaveOutcome, Table
+from .timers import Clock, SystemClock, TaskTracker
+from .views import PlayerView, TableView
+
+log = logging.getLogger(__name__)
+
+Subscriber = Callable[[TableEvent], Awaitable[None]]
+Key = tuple[int, int]
+
+__all__ = ["LeaveOutcome", "Subscriber", "TableService"]
+
+
+@dataclass(slots=True)
+class _Ref:
+    table: Table | None
+
+
+class TableService:
+    """Seats, hands, timers and chips for every table, by (guild id, channel id)."""
+
+    def __init__(
+        self,
+        db: Database,
+        *,
+        clock: Clock | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.db = db
+        self.clock: Clock = clock if clock is not None else SystemClock()
+        self.tracker = TaskTracker()
+        self._deps = Deps(
+            db,
+            self.clock,
+            rng if rng is not None else secrets.SystemRandom(),
+            self.tracker,
+            self._publish,
+        )
+        self._locks = KeyedLocks()
+        self._tables: dict[Key, Table] = {}
+        self._subscribers: list[Subscriber] = []
+        self._started = False
+
+    # --- life cycle ------------------------------------------------------------------
+
+    async def startup(self) -> None:
+        """Load every open table: resume hands in progress (or refund them), arm timers."""
+        self._started = True
+        for record in await tables_db.list_tables(
+            self.db, statuses=(TableStatus.OPEN, TableStatus.CLOSING)
+        ):
+            async with self._command(record.guild_id, record.channel_id) as ref:
+                table = ref.table
+                if table is not None and table.hand is None and table.status is TableStatus.CLOSING:
+                    await table.close()
+
+    async def shutdown(self) -> None:
+        """Stop every timer and wait for callbacks already running (the database stays open)."""
+        self.tracker.stopped = True
+        for table in list(self._tables.values()):
+            table.turn_timer.cancel()
+            table.start_timer.cancel()
+        await self.tracker.join()
+        self._tables.clear()
+
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+        """Deliver every event to ``callback``; returns a function that unsubscribes."""
+        self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            if callback in self._subscribers:
+                self._subscribers.remove(callback)
+
+        return unsubscribe
+
+    async def wait_idle(self) -> None:
+        """Wait until no timer callback is running (tests: after ``FakeClock.advance``)."""
+        await self.tracker.wait_idle()
+
+    async def _publish(self, events: Sequence[TableEvent]) -> None:
+        for event in events:
+            for callback in list(self._subscribers):
+                try:
+                    await callback(event)
+                except Exception:
+                    log.exception("event subscriber failed on %s", type(event).__name__)
+
+    # --- table access ------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _command(self, guild_id: int, channel_id: int) -> AsyncIterator[_Ref]:
+        """Hold the table's lock (loading the table if needed), then deliver its events.
+
+        The body may set ``ref.table`` (join creates the table); whatever table the ref
+        holds at the end gets its events sealed and delivered.
+        """
+        _check_ids(guild_id, channel_id)
+        key = (guild_id, channel_id)
+        ref = _Ref(None)
+        try:
+            async with self._locks.get(key):
+                try:
+                    ref.table = self._tables.get(key)
+                    if ref.table is None or ref.table.closed:
+                        ref.table = await self._load(key)
+                    yield ref
+                finally:
+                    if ref.table is not None:
+                        ref.table.seal()
+                        self._forget_if_closed(ref.table)
+        finally:
+            if ref.table is not None:
+                await ref.table.flush()
+
+    async def _load(self, key: Key) -> Table | None:
+        """The open table in this channel from the database (resuming its hand), or None."""
+        guild_id, channel_id = key
+        record = await tables_db.find_table(self.db, guild_id, channel_id)
+        if record is None or record.status is TableStatus.CLOSED:
+            return None
+        config = await config_db.get_table_config(self.db, guild_id, channel_id)
+        seats = await tables_db.get_seats(self.db, record.id)
+        table = Table(self._deps, record, config, seats, self._locks.get(key))
+        self._tables[key] = table
+        hand = await hands_db.current_hand(self.db, record.id)
+        if hand is not None:
+            await table.resume(hand)
+        else:
+            table.schedule_start()
+        return table
+
+    def _forget_if_closed(self, table: Table) -> None:
+        key = (table.guild_id, table.channel_id)
+        if table.closed and self._tables.get(key) is table:
+            del self._tables[key]
+
+    @staticmethod
+    def _existing(table: Table | None) -> Table:
+        if table is None or table.closed:
+            raise errors.NoTableError()
+        return table
+
+    # --- players ------------------------------------------------------------------------
+
+    async def join(
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        name: str,
+        buy_in: int | None = None,
+    ) -> PlayerView:
+        """Sit down with ``buy_in`` chips from the wallet (default: the table minimum)."""
+        _check_user(user_id)
+        if not isinstance(name, str) or not name.strip():
+            raise errors.TableError("Your name must not be empty.")
+        if buy_in is not None:
+            with store_errors_as_table_errors():
+                check_amount(buy_in, "buy-in")
+        async with self._command(guild_id, channel_id) as ref:
+            table = ref.table
+            if table is None:  # a new (or closed) table: open it and seat him in one go
+                config = await config_db.get_table_config(self.db, guild_id, channel_id)
+                amount = config.min_buyin if buy_in is None else buy_in
+                with store_errors_as_table_errors():
+                    async with self.db.transaction():
+                        await tables_db.open_table(self.db, guild_id, channel_id)
+                        record = await tables_db.find_table(self.db, guild_id, channel_id)
+                        assert record is not None
+                        seat = await tables_db.sit_down(self.db, record.id, user_id, name, amount)
+                table = ref.table = await self._load((guild_id, channel_id))
+                assert table is not None
+            else:
+                if user_id in table.seats:
+                    raise errors.AlreadySeatedError()
+                if table.status is not TableStatus.OPEN:
+                    raise errors.TableClosingError()
+                amount = table.config.min_buyin if buy_in is None else buy_in
+                with store_errors_as_table_errors():
+                    seat = await tables_db.sit_down(self.db, table.id, user_id, name, amount)
+                table.remember(seat)
+            table.touch()
+            table.emit(
+                PlayerJoined(
+                    guild_id, channel_id, user_id, seat.display_name, seat.seat_no, seat.stack
+                )
+            )
+            table.schedule_start()
+            return table.player_view(user_id)
+
+    async def leave(self, guild_id: int, channel_id: int, user_id: int) -> LeaveOutcome:
+        """Leave now (cashed out) or, when in the hand being played, as soon as it ends."""
+        _check_user(user_id)
+        async with self._command(guild_id, channel_id) as ref:
+            return await self._existing(ref.table).leave(user_id)
+
+    async def sit_out(self, guild_id: int, channel_id: int, user_id: int) -> PlayerView:
+        """Be dealt out of the next hands (a hand being played is finished normally)."""
+        _check_user(user_id)
+        async with self._command(guild_id, channel_id) as ref:
+            table = self._existing(ref.table)
+            await table.set_sitting_out(user_id, True)
+            return table.player_view(user_id)
+
+    async def sit_in(self, guild_id: int, channel_id: int, user_id: int) -> PlayerView:
+        _check_user(user_id)
+        async with self._command(guild_id, channel_id) as ref:
+            table = self._existing(ref.table)
+            await table.set_sitting_out(user_id, False)
+            return table.player_view(user_id)
+
+    async def add_chips(
+        self, guild_id: int, channel_id: int, user_id: int, amount: int
+    ) -> PlayerView:
+        """Top up the stack from the wallet, between hands only (table stakes)."""
+        _check_user(user_id)
+        with store_errors_as_table_errors():
+            check_amount(amount, "amount")
+        async with self._command(guild_id, channel_id) as ref:
+            table = self._existing(ref.table)
+            await table.add_chips(user_id, amount)
+            return table.player_view(user_id)
+
+    async def start(self, guild_id: int, channel_id: int) -> TableView:
+        """Start a hand now instead of waiting for the between-hands delay."""
+        async with self._command(guild_id, channel_id) as ref:
+            table = self._existing(ref.table)
+            await table.start_hand()
+            return table.view()
+
+    async def act(
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        hand_id: int,
+        seq: int,
+        kind: ActionKind | str,
+    ) -> TableView:
+        """Take the action offered as (``hand_id``, ``seq``); stale or repeated ones are refused."""
+        _check_user(user_id)
+        if isinstance(kind, str):
+            try:
+                kind = ActionKind(kind)
+            except ValueError:
+                raise errors.IllegalMoveError(f"Unknown action {kind!r}.") from None
+        if not isinstance(kind, ActionKind):
+            raise errors.IllegalMoveError("Unknown action.")
+        if not _is_int(hand_id) or not _is_int(seq):
+            raise errors.StaleActionError()
+        async with self._command(guild_id, channel_id) as ref:
+            table = self._existing(ref.table)
+            await table.act(user_id, hand_id, seq, kind)
+            return table.view()
+
+    # --- views ----------------------------------------------------------------------------
+
+    async def table_view(self, guild_id: int, channel_id: int) -> TableView:
+        async with self._command(guild_id, channel_id) as ref:
+            return self._existing(ref.table).view()
+
+    async def my_cards(self, guild_id: int, channel_id: int, user_id: int) -> PlayerView:
+        """The player's own view: the public table plus his down cards and his options."""
+        _check_user(user_id)
+        async with self._command(guild_id, channel_id) as ref:
+            return self._existing(ref.table).player_view(user_id)
+
+    async def recent_hands(
+        self, guild_id: int, channel_id: int, limit: int = 10
+    ) -> list[HandRecord]:
+        """Finished hands, newest first, with the revealed deck and salt (commitment check)."""
+        async with self._command(guild_id, channel_id) as ref:
+            table = self._existing(ref.table)
+            hands = await hands_db.recent_hands(self.db, table.id, max(1, min(int(limit), 50)))
+        return [hand for hand in hands if hand.status is not HandStatus.IN_PROGRESS]
+
+    # --- the table as a whole ------------------------------------------------------------
+
+    async def close_table(self, guild_id: int, channel_id: int) -> bool:
+        """Close now (True), or after the hand being played (False); everyone is cashed out."""
+        async with self._command(guild_id, channel_id) as ref:
+            return await self._existing(ref.table).close()
+
+    async def config_get(self, guild_id: int, channel_id: int) -> TableConfig:
+        _check_ids(guild_id, channel_id)
+        with store_errors_as_table_errors():
+            return await config_db.get_table_config(self.db, guild_id, channel_id)
+
+    async def config_set(self, guild_id: int, channel_id: int, **changes: Any) -> TableConfig:
+        """Change this channel's settings (validated by the store); applies from the next hand."""
+        async with self._command(guild_id, channel_id) as ref:
+            with store_errors_as_table_errors():
+                config = await config_db.set_table_config(self.db, guild_id, channel_id, **changes)
+            if ref.table is not None:
+                ref.table.config = config
+                ref.table.touch()
+            return config
+
+    async def guild_defaults_set(self, guild_id: int, **changes: Any) -> TableConfig:
+        """Change the guild's default settings; tables without their own pick them up."""
+        _check_ids(guild_id, 1)
+        with store_errors_as_table_errors():
+            config = await config_db.set_guild_table_defaults(self.db, guild_id, **changes)
+        for (guild, channel), table in list(self._tables.items()):
+            if guild == guild_id:
+                async with self._command(guild, channel) as ref:
+                    if ref.table is table:
+                        table.config = await config_db.get_table_config(self.db, guild, channel)
+                        table.touch()
+        return config
+
+    # --- wallets --------------------------------------------------------------------------
+
+    async def balance(self, guild_id: int, user_id: int) -> Wallet:
+        _check_ids(guild_id, user_id)
+        with store_errors_as_table_errors():
+            return await wallets_db.get_wallet(self.db, guild_id, user_id)
+
+    async def daily(self, guild_id: int, user_id: int) -> DailyClaim:
+        _check_ids(guild_id, user_id)
+        with store_errors_as_table_errors():
+            return await wallets_db.claim_daily(self.db, guild_id, user_id)
+
+    async def leaderboard(self, guild_id: int, page: int = 1) -> LeaderboardPage:
+        _check_ids(guild_id, 1)
+        if not _is_int(page) or page < 1:
+            raise errors.TableError("The page must be a whole number from 1.")
+        with store_errors_as_table_errors():
+            return await leaderboard_db.page(self.db, guild_id, page)
+
+    async def admin_adjust(
+        self, guild_id: int, user_id: int, amount: int, note: str = ""
+    ) -> Wallet:
+        """Give (amount > 0) or take (amount < 0) wallet chips; the caller checks permissions."""
+        _check_ids(guild_id, user_id)
+        if not _is_int(amount) or amount == 0:
+            raise errors.AmountError("The adjustment must be a whole number of chips, not zero.")
+        with store_errors_as_table_errors():
+            check_amount(abs(amount), "adjustment")
+            if amount > 0:
+                return await wallets_db.admin_give(self.db, guild_id, user_id, amount, note=note)
+            return await wallets_db.admin_take(self.db, guild_id, user_id, -amount, note=note)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_ids(*ids: object) -> None:
+    for value in ids:
+        if not _is_int(value) or not 0 < value < 2**63:  # type: ignore[operator]
+            raise errors.TableError(f"{value!r} is not a valid id.")
+
+
+def _check_user(user_id: object) -> None:
+    if not _is_int(user_id) or not 0 < user_id < 2**63:  # type: ignore[operator]
+        raise errors.NotSeatedError("That is not a valid player.")

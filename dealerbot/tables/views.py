@@ -1,0 +1,116 @@
+"""What front ends may show: the public table view and one player's own view.
+
+The public view is built only from public fields of the engine state (up cards by
+their ``face_up`` flags, stacks, bets, folded flags) and from the seats; a face-down
+card never enters it. The player's view adds that player's own cards and options.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dealerbot.engine.cards import Card
+from dealerbot.engine.events import ActionKind, LegalAction
+
+
+@dataclass(frozen=True, slots=True)
+class StakesView:
+    variant: str  # "stud" or "stud8"
+    title: str  # "Seven Card Stud" ...
+    ante: int
+    bring_in: int
+    small_bet: int
+    big_bet: int
+    min_buy_in: int
+    max_buy_in: int
+    seats: int
+    turn_seconds: float
+    delay_seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class OptionView:
+    """One button: ``kind`` to send back, ``label`` to show, chips it costs and the round total."""
+
+    kind: ActionKind
+    label: str
+    amount: int
+    to: int
+    all_in: bool
+
+    @staticmethod
+    def of(option: LegalAction) -> OptionView:
+        return OptionView(option.kind, option.label, option.amount, option.to, option.all_in)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One occupied seat. ``cards`` holds the up cards and None for each face-down card."""
+
+    seat: int
+    user_id: int
+    name: str
+    stack: int  # chips behind, as of now (in a hand: after what he has put in)
+    cards: tuple[Card | None, ...]
+    bet: int  # chips put in on the current street
+    in_hand: bool
+    folded: bool
+    all_in: bool
+    sitting_out: bool
+    leaving: bool
+    button: bool
+    to_act: bool
+
+    @property
+    def up_cards(self) -> tuple[Card, ...]:
+        return tuple(card for card in self.cards if card is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """Everything anyone at the table may see."""
+
+    guild_id: int
+    channel_id: int
+    table_id: int
+    stakes: StakesView
+    seats: tuple[SeatView, ...]
+    status: str  # "waiting", "playing", "closing", "closed"
+    hand_id: int | None
+    hand_number: int | None
+    commitment: str | None
+    street: int | None
+    pot: int
+    community: Card | None
+    to_act_seat: int | None
+    to_act_user: int | None
+    deadline: float | None
+    seq: int | None  # the action number the player to act is offered
+    next_hand_at: float | None
+    last_actions: tuple[str, ...]
+
+    def seat_of(self, user_id: int) -> SeatView | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """One player's view: the public table plus his own cards and, on his turn, his options."""
+
+    table: TableView
+    user_id: int
+    seat: int
+    stack: int
+    cards: tuple[Card, ...]  # all his cards in dealing order, down cards included
+    face_up: tuple[bool, ...]
+    options: tuple[OptionView, ...]  # empty unless it is his turn
+    hand_id: int | None
+    seq: int | None
+    time_bank: float
+
+    @property
+    def down_cards(self) -> tuple[Card, ...]:
+        return tuple(c for c, up in zip(self.cards, self.face_up, strict=True) if not up)
