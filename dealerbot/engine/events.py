@@ -150,16 +150,20 @@ class StreetStarted(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardDealt(Event):
-    """A card to one seat; a face-down card is private to its owner until showdown."""
+    """A card to one seat; a face-down card is private to its owner until showdown.
+
+    ``exposed``: the hand was already turned up (R8.2), so even a down card is public.
+    """
 
     seat: int
     card: Card
     face_up: bool
     street: int
+    exposed: bool = False
 
     @property
     def private_to(self) -> int | None:
-        return None if self.face_up else self.seat
+        return None if self.face_up or self.exposed else self.seat
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,9 +30,12 @@ def uncalled_excess(committed: Sequence[int]) -> tuple[int, int] | None:
 
 
 def build_pots(committed: Sequence[int], folded: Sequence[bool]) -> list[Pot]:
-    """R7.4: one pot per contribution level of the live players, adjacent equal ones merged.
+    """R7.4: one pot per contribution level of the live players.
 
     Folded players' chips stay in the levels they reached; only live players are eligible.
+    Levels are cut only at live players' totals, so the player whose total closes a level
+    is missing from the next: adjacent pots never have the same eligible players, which is
+    R7.4's merging rule holding by construction.
     """
     levels = sorted({committed[i] for i in range(len(committed)) if not folded[i] and committed[i]})
     pots: list[Pot] = []
@@ -42,9 +45,7 @@ def build_pots(committed: Sequence[int], folded: Sequence[bool]) -> list[Pot]:
         eligible = tuple(
             i for i in range(len(committed)) if not folded[i] and committed[i] >= level
         )
-        if pots and pots[-1].eligible == eligible:
-            pots[-1] = Pot(pots[-1].amount + amount, eligible)
-        elif amount:
+        if amount:
             pots.append(Pot(amount, eligible))
         floor = level
     return pots

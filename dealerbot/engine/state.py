@@ -454,7 +454,7 @@ def _deal_street(s: HandState, events: list[Event]) -> None:
             s.deck_pos += 1
             s.cards[i] = (*s.cards[i], card)
             s.face_up[i] = (*s.face_up[i], face_up or s.exposed[i])
-            events.append(CardDealt(s.labels[i], card, face_up, street))
+            events.append(CardDealt(s.labels[i], card, face_up, street, s.exposed[i]))
 
 
 def _open_round(s: HandState, events: list[Event]) -> None:
