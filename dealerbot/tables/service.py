@@ -37,8 +37,9 @@ from dealerbot.store.wallets import DailyClaim, Wallet
 from . import errors
 from .events import PlayerJoined, TableEvent
 from .guard import store_errors_as_table_errors
+from .live import Deps, LeaveOutcome
 from .locks import KeyedLocks
-from .table import Deps, LeaveOutcome, Table
+from .table import Table
 from .timers import Clock, SystemClock, TaskTracker
 from .views import PlayerView, TableView
 

@@ -11,12 +11,11 @@ crash in the middle of a hand loses nothing: recovery replays the log.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-import random
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -25,98 +24,26 @@ from dealerbot.engine.cards import deck_commitment, shuffled_deck
 from dealerbot.engine.events import Action, ActionKind
 from dealerbot.engine.state import HandState, SeatSpec, apply, legal_actions, option_for
 from dealerbot.engine.state import start_hand as engine_start_hand
-from dealerbot.engine.views import player_view, public_view
 from dealerbot.store import errors as store_errors
 from dealerbot.store import hands as hands_db
 from dealerbot.store import tables as tables_db
 from dealerbot.store.config import TableConfig
-from dealerbot.store.db import Database
 from dealerbot.store.hands import HandRecord, HandSeat
 from dealerbot.store.tables import CashOut, Seat, TableStatus
 
-from . import errors
+from . import errors, viewing
 from . import events as out
 from .guard import store_errors_as_table_errors
+from .live import BankUse, Deps, LeaveOutcome, LiveHand, auto_kind, next_button
 from .recovery import Replay, replay_hand, result_json
-from .timers import Clock, TaskTracker, Timer
+from .timers import Timer
 from .translate import Player, Translation, translate
-from .views import OptionView, PlayerView, SeatView, StakesView, TableView
+from .views import OptionView, PlayerView, TableView
 
 log = logging.getLogger(__name__)
 
 LAST_ACTIONS = 8
 RETRY_SECONDS = 5.0  # a timer callback that failed (database trouble) tries again after this
-
-
-@dataclass(slots=True)
-class Deps:
-    """What every table shares with the service."""
-
-    db: Database
-    clock: Clock
-    rng: random.Random
-    tracker: TaskTracker
-    publish: Callable[[Sequence[out.TableEvent]], Awaitable[None]]
-
-
-@dataclass(slots=True)
-class BankUse:
-    """The time bank is running for the action ``seq`` since ``started_at``."""
-
-    seq: int
-    started_at: float
-    amount: float
-
-
-@dataclass(slots=True)
-class LiveHand:
-    record: HandRecord
-    state: HandState
-    players: dict[int, Player]  # seat -> who sits there, for this hand
-    seq: int  # actions logged so far = the number the next action must carry
-    deadline: float | None
-    bank: BankUse | None = None
-    seat_by_user: dict[int, int] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        self.seat_by_user = {p.user_id: seat for seat, p in self.players.items()}
-
-    @property
-    def id(self) -> int:
-        return self.record.id
-
-    @property
-    def config(self) -> TableConfig:
-        return self.record.config
-
-
-@dataclass(frozen=True, slots=True)
-class LeaveOutcome:
-    """``left_now``: cashed out at once (``cashed_out`` chips); otherwise after this hand."""
-
-    left_now: bool
-    cashed_out: int
-
-
-def auto_kind(state: HandState) -> ActionKind:
-    """What the service does for a player who is away, leaving or out of time."""
-    kinds = legal_actions(state).kinds
-    if ActionKind.CHECK in kinds:
-        return ActionKind.CHECK
-    if ActionKind.FOLD in kinds:
-        return ActionKind.FOLD
-    return legal_actions(state).options[0].kind  # a forced bring-in (R3.2) cannot be refused
-
-
-def next_button(previous: int | None, dealt_in: Sequence[int]) -> int:
-    """R13.1: the next seat clockwise from the last button among those dealt in."""
-    ordered = sorted(dealt_in)
-    if previous is None:
-        return ordered[-1]  # first hand: the lowest seat is dealt first
-    for seat in ordered:
-        if seat > previous:
-            return seat
-    return ordered[0]
 
 
 class Table:
@@ -250,6 +177,9 @@ class Table:
                 await self.start_hand()
             except Exception:
                 log.exception("table %s: could not start a hand", self.id)
+                with contextlib.suppress(Exception):  # seats out of step with the database?
+                    seats = await tables_db.get_seats(self.deps.db, self.id)
+                    self.seats = {seat.user_id: seat for seat in seats}
                 self.next_hand_at = self.deps.clock.now() + max(
                     RETRY_SECONDS, self.config.between_hands_seconds
                 )
@@ -811,145 +741,10 @@ class Table:
         await self._after_release([], cashed)
         return True
 
-    # --- views ---------------------------------------------------------------------------
-
-    def _stakes_view(self) -> StakesView:
-        config = self.hand.config if self.hand is not None else self.config
-        return StakesView(
-            config.variant.value,
-            config.variant.title,
-            config.ante,
-            config.bring_in,
-            config.small_bet,
-            config.big_bet,
-            config.min_buyin,
-            config.max_buyin,
-            config.seats,
-            float(config.turn_seconds),
-            float(config.between_hands_seconds),
-        )
-
     def view(self) -> TableView:
         """The public view: only up cards, never a face-down one."""
-        live = self.hand
-        hand_seats = {}
-        street = None
-        pot = 0
-        community = None
-        to_act_seat = None
-        if live is not None:
-            hand_view = public_view(live.state)
-            hand_seats = {seat.seat: seat for seat in hand_view.seats}
-            street, pot, community = hand_view.street, hand_view.pot, hand_view.community
-            to_act_seat = hand_view.to_act
-        seats = []
-        for seat in sorted(self.seats.values(), key=lambda s: s.seat_no):
-            in_hand = live is not None and live.seat_by_user.get(seat.user_id) == seat.seat_no
-            hand_seat = hand_seats.get(seat.seat_no) if in_hand else None
-            if hand_seat is not None:
-                seats.append(
-                    SeatView(
-                        seat.seat_no,
-                        seat.user_id,
-                        seat.display_name,
-                        hand_seat.stack,
-                        tuple(card.card if card.face_up else None for card in hand_seat.cards),
-                        hand_seat.bet,
-                        True,
-                        hand_seat.folded,
-                        hand_seat.all_in,
-                        seat.sitting_out,
-                        seat.leave_after_hand,
-                        live is not None and live.state.button_seat == seat.seat_no,
-                        to_act_seat == seat.seat_no,
-                    )
-                )
-            else:
-                seats.append(
-                    SeatView(
-                        seat.seat_no,
-                        seat.user_id,
-                        seat.display_name,
-                        seat.stack,
-                        (),
-                        0,
-                        False,
-                        False,
-                        False,
-                        seat.sitting_out,
-                        seat.leave_after_hand,
-                        live is None and self.button_seat == seat.seat_no,
-                        False,
-                    )
-                )
-        status = (
-            "closed"
-            if self.closed
-            else "closing"
-            if self.status is TableStatus.CLOSING
-            else "playing"
-            if live is not None
-            else "waiting"
-        )
-        to_act_user = (
-            live.players[to_act_seat].user_id
-            if live is not None and to_act_seat is not None
-            else None
-        )
-        return TableView(
-            self.guild_id,
-            self.channel_id,
-            self.id,
-            self._stakes_view(),
-            tuple(seats),
-            status,
-            live.id if live is not None else None,
-            live.record.number if live is not None else None,
-            live.record.commitment if live is not None else None,
-            street,
-            pot,
-            community,
-            to_act_seat,
-            to_act_user,
-            live.deadline if live is not None and to_act_seat is not None else None,
-            live.seq if live is not None and to_act_seat is not None else None,
-            self.next_hand_at,
-            tuple(self.last_actions),
-        )
+        return viewing.table_view(self)
 
     def player_view(self, user_id: int) -> PlayerView:
-        seat = self.seat_of(user_id)
-        live = self.hand
-        table = self.view()
-        seat_no = live.seat_by_user.get(user_id) if live is not None else None
-        if live is None or seat_no is None:
-            return PlayerView(
-                table,
-                user_id,
-                seat.seat_no,
-                seat.stack,
-                (),
-                (),
-                (),
-                None,
-                None,
-                seat.time_bank_seconds,
-            )
-        mine = player_view(live.state, seat_no)
-        own = next(s for s in mine.seats if s.seat == seat_no)
-        cards = tuple(c.card for c in own.cards if c.card is not None)
-        face_up = tuple(c.face_up for c in own.cards if c.card is not None)
-        my_turn = live.state.seat_to_act == seat_no
-        options = tuple(OptionView.of(option) for option in mine.legal.options) if my_turn else ()
-        return PlayerView(
-            table,
-            user_id,
-            seat_no,
-            own.stack,
-            cards,
-            face_up,
-            options,
-            live.id,
-            live.seq if my_turn else None,
-            seat.time_bank_seconds,
-        )
+        """His own view: the public one plus his cards and, on his turn, his options."""
+        return viewing.player_view_of(self, user_id)
