@@ -520,12 +520,24 @@ def _round_over(s: HandState, events: list[Event]) -> None:
 
 
 def _return_uncalled(s: HandState, events: list[Event]) -> None:
+    """R7.5: the unmatched top of the largest contribution goes back to its owner.
+
+    Chips that folded players put in above every live player's total (antes when
+    everyone with chips folds to an all-in player, R3.6) are in no level anyone can
+    win (R7.4, R8.4); they go back to whoever put them in, like an uncalled bet.
+    """
     excess = uncalled_excess(s.committed)
-    if excess is None:
-        return
-    i, chips = excess
+    if excess is not None:
+        _give_back(s, excess[0], excess[1], events)
+    top_live = max(s.committed[i] for i in _live(s))
+    for i, chips in enumerate(s.committed):
+        if chips > top_live:
+            _give_back(s, i, chips - top_live, events)
+
+
+def _give_back(s: HandState, i: int, chips: int, events: list[Event]) -> None:
     s.committed[i] -= chips
-    s.street_bets[i] -= chips
+    s.street_bets[i] = max(0, s.street_bets[i] - chips)
     s.stacks[i] += chips
     s.returned[i] += chips
     events.append(UncalledReturned(s.labels[i], chips))
