@@ -305,6 +305,7 @@ def run(quick: bool = False) -> dict[str, float]:
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a pokerkit warning means the hands differ
         ours_showdowns, pk_showdowns = validate(scripts)
+        assert ours_showdowns == pk_showdowns, (ours_showdowns, pk_showdowns)
         ours_rate = _hands_per_second(play_ours, scripts)
         pk_rate = _hands_per_second(play_pokerkit, scripts[: max(20, count // 4)])
         ours_lat = statistics.median(_ours_latencies(scripts)) / 1000
