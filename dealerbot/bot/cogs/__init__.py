@@ -1,0 +1,1 @@
+"""One cog per feature: play (``/stud``), wallet and leaderboard, admin (``/stud-admin``)."""

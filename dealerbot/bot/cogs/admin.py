@@ -1,0 +1,145 @@
+"""``/stud-admin``: table settings, chips, closing a table (Manage Server only).
+
+``default_permissions`` hides the group from members without Manage Server, but
+server admins can override that in the integration settings and discord.py does
+not re-check it, so :meth:`AdminCog.interaction_check` checks the member's
+permissions on every use.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from dealerbot.store import config as config_db
+
+from .. import render
+from ..errors import Reply, UserError
+from .common import MAX_CHIPS, CogBase, place
+
+ECONOMY_KEYS = ("starting_chips", "daily_chips")
+Count = app_commands.Range[int, 0, MAX_CHIPS]
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class AdminCog(
+    CogBase,
+    commands.GroupCog,
+    group_name="stud-admin",
+    group_description="Dealer settings (Manage Server)",
+):
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        perms = interaction.permissions
+        if not (perms.manage_guild or perms.administrator):
+            raise app_commands.MissingPermissions(["manage_guild"])
+        return True
+
+    @app_commands.command(name="config", description="Show or change the table settings")
+    @app_commands.describe(
+        variant="stud or stud8 (hi/lo eight or better)",
+        ante="Ante per player",
+        bring_in="Bring-in (more than or equal to the ante, less than the small bet)",
+        small_bet="Small bet (the big bet is twice this)",
+        min_buyin="Smallest buy-in",
+        max_buyin="Largest buy-in",
+        seats="Seats at the table (2-8)",
+        turn_seconds="Seconds a player has to act (10-300)",
+        starting_chips="Chips a new player's wallet starts with (server-wide)",
+        daily_chips="Chips of the /stud daily bonus (server-wide)",
+        scope="This channel's table, or the server default for every table",
+    )
+    async def config(
+        self,
+        interaction: discord.Interaction[Any],
+        variant: Literal["stud", "stud8"] | None = None,
+        ante: Count | None = None,
+        bring_in: Count | None = None,
+        small_bet: Count | None = None,
+        min_buyin: Count | None = None,
+        max_buyin: Count | None = None,
+        seats: app_commands.Range[int, 2, 8] | None = None,
+        turn_seconds: app_commands.Range[int, 10, 300] | None = None,
+        starting_chips: Count | None = None,
+        daily_chips: Count | None = None,
+        scope: Literal["channel", "server"] = "channel",
+    ) -> None:
+        values: dict[str, Any] = {
+            "variant": variant,
+            "ante": ante,
+            "bring_in": bring_in,
+            "small_bet": small_bet,
+            "min_buyin": min_buyin,
+            "max_buyin": max_buyin,
+            "seats": seats,
+            "turn_seconds": turn_seconds,
+            "starting_chips": starting_chips,
+            "daily_chips": daily_chips,
+        }
+        changes = {key: value for key, value in values.items() if value is not None}
+
+        async def work() -> Reply:
+            guild_id, channel_id = place(interaction)
+            service = self.service
+            for key, value in changes.items():
+                if isinstance(value, int) and not 0 <= value <= MAX_CHIPS:
+                    raise UserError(f"{key.replace('_', ' ')} must be between 0 and {MAX_CHIPS:,}.")
+            table = {k: v for k, v in changes.items() if k not in ECONOMY_KEYS}
+            economy = {k: v for k, v in changes.items() if k in ECONOMY_KEYS}
+            if table:
+                if scope == "server":
+                    config = await service.guild_defaults_set(guild_id, **table)
+                else:
+                    config = await service.config_set(guild_id, channel_id, **table)
+            elif scope == "server":
+                config = await config_db.get_guild_table_defaults(service.db, guild_id)
+            else:
+                config = await service.config_get(guild_id, channel_id)
+            if economy:
+                # REQUEST FROM BOT (tables-api.md): economy settings through the service.
+                wallet_rules = await config_db.set_economy(service.db, guild_id, **economy)
+            else:
+                wallet_rules = await config_db.get_economy(service.db, guild_id)
+            label = "server default" if scope == "server" else "this channel"
+            embed = render.config_embed(config, wallet_rules, scope=label, changed=tuple(changes))
+            return Reply(embed=embed)
+
+        await self.run(interaction, work)
+
+    @app_commands.command(name="chips", description="Give (or take, with a negative amount) chips")
+    @app_commands.describe(member="Whose wallet", amount="Chips to give; negative to take")
+    async def chips(
+        self,
+        interaction: discord.Interaction[Any],
+        member: discord.User,
+        amount: app_commands.Range[int, -MAX_CHIPS, MAX_CHIPS],
+    ) -> None:
+        async def work() -> Reply:
+            guild_id, _ = place(interaction)
+            if member.bot:
+                raise UserError("Bots do not play.")
+            if amount == 0 or abs(amount) > MAX_CHIPS:
+                raise UserError(f"The amount must be between 1 and {MAX_CHIPS:,} (or negative).")
+            note = f"by admin {interaction.user.id}"
+            wallet = await self.service.admin_adjust(guild_id, member.id, amount, note)
+            verb = "Gave" if amount > 0 else "Took"
+            return Reply(
+                f"{verb} {abs(amount)} chips {'to' if amount > 0 else 'from'} <@{member.id}>; "
+                f"their wallet holds {wallet.chips}."
+            )
+
+        await self.run(interaction, work)
+
+    @app_commands.command(name="close", description="Close this table (after the hand in play)")
+    async def close(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> Reply:
+            guild_id, channel_id = place(interaction)
+            now = await self.service.close_table(guild_id, channel_id)
+            if now:
+                return Reply("The table is closed; everyone's chips went back to their wallets.")
+            return Reply("The table closes when this hand ends; everyone is then cashed out.")
+
+        await self.run(interaction, work)

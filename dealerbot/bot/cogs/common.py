@@ -1,0 +1,106 @@
+"""What every cog needs: where a command runs, who runs it, and one command at a time."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from dealerbot.tables.service import TableService
+
+from ..errors import Reply, UserError, answer
+from ..relay import TableRelay
+
+if TYPE_CHECKING:
+    from ..client import DealerBot
+
+NEEDED_IN_CHANNEL = ("view_channel", "send_messages", "embed_links")
+MAX_CHIPS = 1_000_000_000
+
+
+def place(interaction: discord.Interaction[Any]) -> tuple[int, int]:
+    """(guild id, channel id) of a command run in a server channel; DMs are refused."""
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise UserError("Use this command in a server channel, not in direct messages.")
+    return interaction.guild_id, interaction.channel_id
+
+
+def check_can_post(interaction: discord.Interaction[Any]) -> None:
+    """Refuse early when the bot could not show the table in this channel."""
+    perms = interaction.app_permissions
+    missing = [name for name in NEEDED_IN_CHANNEL if not getattr(perms, name, False)]
+    if missing:
+        names = ", ".join(name.replace("_", " ").title() for name in missing)
+        raise UserError(
+            f"I cannot show a table in this channel: I need {names} here. "
+            "Ask a server admin to allow it, or play in another channel."
+        )
+
+
+def display_name(user: discord.abc.User) -> str:
+    name = getattr(user, "display_name", None) or user.name
+    return str(name).strip()[:64] or str(user.id)
+
+
+def check_amount(amount: int | None, what: str) -> None:
+    """Amounts Discord did not bound (or a crafted request): whole, positive, sane."""
+    if amount is None:
+        return
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise UserError(f"The {what} must be a whole number of chips.")
+    if amount <= 0:
+        raise UserError(f"The {what} must be more than zero.")
+    if amount > MAX_CHIPS:
+        raise UserError(f"The {what} must be at most {MAX_CHIPS:,} chips.")
+
+
+class CogBase:
+    """Access to the bot's service and relay, and a guard against doubled commands."""
+
+    bot: DealerBot
+
+    def __init__(self, bot: DealerBot) -> None:
+        self.bot = bot
+        self._busy: set[tuple[int, int]] = set()
+
+    @property
+    def service(self) -> TableService:
+        if self.bot.service is None:
+            raise UserError("The dealer is still starting up; try again in a moment.")
+        return self.bot.service
+
+    @property
+    def relay(self) -> TableRelay:
+        if self.bot.relay is None:
+            raise UserError("The dealer is still starting up; try again in a moment.")
+        return self.bot.relay
+
+    async def run(
+        self,
+        interaction: discord.Interaction[Any],
+        work: Callable[[], Awaitable[Reply]],
+        *,
+        ephemeral: bool = True,
+    ) -> None:
+        """Answer a command; a second one from the same user in the same place waits its turn
+        by being refused (it would otherwise race the first)."""
+        key = (interaction.user.id, interaction.channel_id or 0)
+        if key in self._busy:
+            await answer(
+                interaction,
+                _refuse("Your previous command here is still being handled; one at a time."),
+            )
+            return
+        self._busy.add(key)
+        try:
+            await answer(interaction, work, ephemeral=ephemeral)
+        finally:
+            self._busy.discard(key)
+
+
+def _refuse(text: str) -> Callable[[], Awaitable[Reply]]:
+    async def work() -> Reply:
+        return Reply(text)
+
+    return work

@@ -1,0 +1,134 @@
+"""Private-card delivery by direct message, off the table's critical path.
+
+A DM is queued and sent by its own task (per player, in order), so a slow or
+rate-limited DM never delays a click's answer. When Discord refuses a DM (403, code
+50007: the player blocks DMs from server members), that player gets no more DMs for
+the rest of the hand — retrying would only count towards Discord's invalid-request
+ban — and the table is told, without any card, to point him at "My cards".
+Logs name users and hands, never cards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import discord
+
+log = logging.getLogger(__name__)
+
+CANNOT_DM = 50007
+
+
+@dataclass(frozen=True, slots=True)
+class DmRefused:
+    """A DM that Discord refused: which player, at which table, in which hand."""
+
+    guild_id: int
+    channel_id: int
+    user_id: int
+    hand_id: int
+    code: int
+
+
+class DmCourier:
+    """Sends DMs without blocking the caller; remembers DM channels and refusals."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        on_refused: Callable[[DmRefused], None],
+        on_delivered: Callable[[int, int], None] | None = None,
+    ) -> None:
+        self._client = client
+        self._on_refused = on_refused
+        self._on_delivered = on_delivered
+        self._channels: dict[int, int] = {}  # user id -> DM channel id (discord.py keeps only 128)
+        self._refused: dict[int, int] = {}  # user id -> the hand in which a DM was refused
+        self._tails: dict[int, asyncio.Task[None]] = {}  # user id -> his last queued DM
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.sent = 0
+        self.refused = 0
+        self.failed = 0
+
+    def refused_in(self, user_id: int, hand_id: int) -> bool:
+        return self._refused.get(user_id) == hand_id
+
+    def deliver(
+        self, guild_id: int, channel_id: int, user_id: int, hand_id: int, embed: discord.Embed
+    ) -> None:
+        """Queue one DM; DMs to the same player go out in the order they were queued."""
+        if self.refused_in(user_id, hand_id):
+            return
+        previous = self._tails.get(user_id)
+        task = asyncio.create_task(
+            self._send(guild_id, channel_id, user_id, hand_id, embed, previous),
+            name=f"dm:{user_id}:{hand_id}",
+        )
+        self._tails[user_id] = task
+        self._tasks.add(task)
+        task.add_done_callback(lambda t: self._done(user_id, t))
+
+    def _done(self, user_id: int, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if self._tails.get(user_id) is task:
+            del self._tails[user_id]
+
+    async def _send(
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        hand_id: int,
+        embed: discord.Embed,
+        previous: asyncio.Task[None] | None,
+    ) -> None:
+        if previous is not None and not previous.done():
+            await asyncio.wait({previous})
+        if self.refused_in(user_id, hand_id):
+            return
+        try:
+            dm_id = self._channels.get(user_id)
+            if dm_id is None:
+                data = await self._client.http.start_private_message(user_id)
+                dm_id = int(data["id"])
+                self._channels[user_id] = dm_id
+            target = self._client.get_partial_messageable(dm_id, type=discord.ChannelType.private)
+            await target.send(embed=embed)
+            self.sent += 1
+            if self._refused.pop(user_id, None) is not None and self._on_delivered is not None:
+                self._on_delivered(channel_id, user_id)
+        except discord.Forbidden as error:
+            self.refused += 1
+            self._refused[user_id] = hand_id
+            log.info(
+                "DM to user %s refused (code %s) in hand %s: no more DMs to him this hand",
+                user_id,
+                error.code,
+                hand_id,
+            )
+            self._on_refused(DmRefused(guild_id, channel_id, user_id, hand_id, error.code))
+        except discord.HTTPException as error:
+            self.failed += 1
+            log.warning(
+                "DM to user %s in hand %s failed: HTTP %s code %s",
+                user_id,
+                hand_id,
+                error.status,
+                error.code,
+            )
+        except Exception:
+            self.failed += 1
+            log.exception("DM to user %s in hand %s failed", user_id, hand_id)
+
+    async def close(self, grace: float = 2.0) -> None:
+        """Let queued DMs finish for up to ``grace`` seconds, then cancel the rest."""
+        pending = set(self._tasks)
+        if pending:
+            _, late = await asyncio.wait(pending, timeout=grace)
+            for task in late:
+                task.cancel()
+            if late:
+                await asyncio.wait(late)

@@ -1,0 +1,104 @@
+"""From table-service events to Discord: table messages per channel, cards by DM.
+
+The relay is the service's subscriber. It must return quickly (the service delivers
+events in order, right after each command), so it only updates memory and queues
+work: each table's messenger and the DM courier do the network I/O in their own tasks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+
+from dealerbot.store import tables as tables_db
+from dealerbot.tables import events as ev
+from dealerbot.tables.service import TableService
+
+from . import render
+from .dm import DmCourier, DmRefused
+from .table_messages import Hub, TableMessenger
+
+log = logging.getLogger(__name__)
+
+Key = tuple[int, int]
+
+
+class TableRelay:
+    def __init__(self, client: discord.Client, service: TableService) -> None:
+        self.client = client
+        self.service = service
+        self.hub = Hub(client, self._remember_message, self._lookup_message)
+        self.courier = DmCourier(client, self._dm_refused, self._dm_delivered)
+        self.messengers: dict[Key, TableMessenger] = {}
+        self._warned: set[tuple[int, int]] = set()  # (channel, user) told to use "My cards"
+
+    def messenger(self, guild_id: int, channel_id: int) -> TableMessenger:
+        key = (guild_id, channel_id)
+        found = self.messengers.get(key)
+        if found is None:
+            found = TableMessenger(self.hub, guild_id, channel_id)
+            self.messengers[key] = found
+        return found
+
+    async def on_event(self, event: ev.TableEvent) -> None:
+        """The service's subscriber: memory updates and queued work only."""
+        messenger = self.messenger(event.guild_id, event.channel_id)
+        if isinstance(event, ev.PrivateCards):
+            self._deliver_cards(messenger, event)
+            return
+        messenger.on_event(event)
+
+    def _deliver_cards(self, messenger: TableMessenger, event: ev.PrivateCards) -> None:
+        story = messenger.stories.get(event.hand_id)
+        view = messenger.view
+        embed = render.private_cards_embed(
+            event,
+            number=story.number if story is not None else None,
+            where=self._where(event.guild_id, event.channel_id),
+            variant_title=view.stakes.title if view is not None else None,
+        )
+        self.courier.deliver(event.guild_id, event.channel_id, event.user_id, event.hand_id, embed)
+
+    def _where(self, guild_id: int, channel_id: int) -> str:
+        guild = self.client.get_guild(guild_id)
+        channel = guild.get_channel(channel_id) if guild is not None else None
+        text = f"<#{channel_id}>"
+        if channel is not None:
+            text += f" (#{channel.name})"
+        if guild is not None:
+            text += f" in {render.name_text(guild.name)}"
+        return text
+
+    def _dm_refused(self, refused: DmRefused) -> None:
+        key = (refused.channel_id, refused.user_id)
+        if key in self._warned:
+            return
+        self._warned.add(key)
+        messenger = self.messenger(refused.guild_id, refused.channel_id)
+        messenger.notice(
+            f"<@{refused.user_id}>, I cannot send you direct messages, so your cards are "
+            "behind the **My cards** button on the table (or `/stud cards`). "
+            "To get them by DM, allow direct messages from server members.",
+            mention=refused.user_id,
+        )
+
+    def _dm_delivered(self, channel_id: int, user_id: int) -> None:
+        self._warned.discard((channel_id, user_id))
+
+    async def _remember_message(self, table_id: int, message_id: int | None) -> None:
+        # REQUEST FROM BOT in tables-api.md: a service method for this; the store meanwhile.
+        await tables_db.set_table_message(self.service.db, table_id, message_id)
+
+    async def _lookup_message(self, table_id: int) -> int | None:
+        record = await tables_db.get_table(self.service.db, table_id)
+        return record.message_id
+
+    async def close(self, grace: float = 2.0) -> None:
+        """Let queued messages and DMs finish briefly, then stop."""
+        await asyncio.gather(
+            self.courier.close(grace),
+            *(m.close(grace) for m in self.messengers.values()),
+            return_exceptions=True,
+        )
