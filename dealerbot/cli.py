@@ -1,4 +1,4 @@
-"""Command line: run the bot (default), ``db upgrade``, ``db check``, ``audit``.
+"""Command line: run the bot (default), ``sync``, ``db upgrade``, ``db check``, ``audit``.
 
 Exit codes: 0 fine, 1 a problem was found (pending migrations, integrity or audit
 failures, a database too new), 2 bad usage or settings.
@@ -37,6 +37,11 @@ def build_parser() -> argparse.ArgumentParser:
     db_commands.add_parser("upgrade", help="apply pending migrations")
     db_commands.add_parser("check", help="report schema version, pending migrations, integrity")
     commands.add_parser("audit", help="check that every chip is accounted for")
+    sync = commands.add_parser("sync", help="publish the slash commands to Discord (globally)")
+    sync.add_argument("--guild", type=int, help="only to this server (instant; for testing)")
+    sync.add_argument(
+        "--clear-guild", type=int, help="first remove the server-only copies from this server"
+    )
     return parser
 
 
@@ -101,7 +106,14 @@ def run(settings: Settings) -> int:
     result = module.run_bot(settings)
     if inspect.isawaitable(result):
         asyncio.run(result)  # type: ignore[arg-type]
-    return 0
+    return result if isinstance(result, int) else 0
+
+
+def sync(settings: Settings, guild: int | None, clear_guild: int | None) -> int:
+    """Publish the commands on demand (the bot syncs only DEV_GUILD_ID at start)."""
+    settings.require_token()
+    module = importlib.import_module("dealerbot.bot.client")
+    return int(module.sync_commands(settings, guild_id=guild, clear_guild=clear_guild))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -121,6 +133,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return asyncio.run(db_check(path))
         if args.command == "audit":
             return asyncio.run(run_audit(path))
+        if args.command == "sync":
+            return sync(settings, args.guild, args.clear_guild)
         if args.database:
             settings = Settings(
                 discord_token=settings.discord_token,
