@@ -52,11 +52,19 @@ def build_pots(committed: Sequence[int], folded: Sequence[bool]) -> list[Pot]:
 
 
 def split_evenly(
-    amount: int, winners: Sequence[int], odd_chip_order: Callable[[int], int]
+    amount: int,
+    winners: Sequence[int],
+    odd_chip_order: Callable[[int], int],
+    had_odd_chip: frozenset[int] = frozenset(),
 ) -> dict[int, int]:
-    """R11.1: equal shares; each odd chip to a different winner, best ``odd_chip_order`` first."""
+    """R11.1: equal shares; each odd chip to a different winner, best ``odd_chip_order`` first.
+
+    Winners in ``had_odd_chip`` (they took one from the other half of this pot) come
+    last, so nobody gets two odd chips from one pot while another winner got none.
+    """
     share, odd = divmod(amount, len(winners))
-    ranked = sorted(winners, key=odd_chip_order, reverse=True)
+    ranked = sorted(winners, key=lambda seat: (seat not in had_odd_chip, odd_chip_order(seat)))
+    ranked.reverse()
     return {seat: share + (1 if place < odd else 0) for place, seat in enumerate(ranked)}
 
 
@@ -102,6 +110,8 @@ def award_pot(
     low_half = pot.amount // 2
     high_half = pot.amount - low_half  # R11.2: the odd chip of the split goes high
     shares = split_evenly(high_half, high_winners, high_odd_chip)
-    for seat, chips in split_evenly(low_half, low_winners, low_odd_chip).items():
+    base = high_half // len(high_winners)
+    had_odd = frozenset(seat for seat, chips in shares.items() if chips > base)
+    for seat, chips in split_evenly(low_half, low_winners, low_odd_chip, had_odd).items():
         shares[seat] = shares.get(seat, 0) + chips
     return Award(high_winners, low_winners, shares)

@@ -794,15 +794,23 @@ def test_award_pot_shapes(
     high, low = sorted(award.high_winners), sorted(award.low_winners)
     if not low or set(high) == set(low):  # R10.4 no low, R11.4 same players tie both halves
         expected = even_split(pot.amount, high, reverse=True)
-    else:  # R11.2: the odd chip of the halves goes high; R11.3 order inside each half
-        expected = Counter(even_split(pot.amount - pot.amount // 2, high, reverse=True))
-        expected.update(even_split(pot.amount // 2, low, reverse=False))
+    else:  # R11.2: the odd chip of the halves goes high; R11.3 order inside each half;
+        # R11.1: a low winner who already took a high odd chip comes last for a low one
+        high_half = pot.amount - pot.amount // 2
+        high_split = even_split(high_half, high, reverse=True)
+        had_odd = {seat for seat, chips in high_split.items() if chips > high_half // len(high)}
+        expected = Counter(high_split)
+        expected.update(even_split(pot.amount // 2, low, reverse=False, last=had_odd))
     assert {s: c for s, c in shares.items() if c} == {s: c for s, c in expected.items() if c}
 
 
-def even_split(amount: int, winners: Sequence[int], reverse: bool) -> dict[int, int]:
+def even_split(
+    amount: int, winners: Sequence[int], reverse: bool, last: set[int] | None = None
+) -> dict[int, int]:
     share, odd = divmod(amount, len(winners))
     order = sorted(winners, reverse=reverse)
+    if last:
+        order = [seat for seat in order if seat not in last] + [s for s in order if s in last]
     return {seat: share + (1 if k < odd else 0) for k, seat in enumerate(order)}
 
 

@@ -301,3 +301,19 @@ def test_r11_5_each_pot_is_split_on_its_own() -> None:
     assert pots == [(5, (0, 1, 2), {0, 1}), (25, (0, 1), {0, 1})]
     assert hand.shares() == [{1: 3, 0: 2}, {1: 13, 0: 12}]
     assert hand.result.payouts == {0: 14, 1: 16}
+
+
+def test_r11_1_no_player_gets_two_odd_chips_from_one_hilo_pot():
+    """Pot 42 -> 21 high (S0, S1 tie) and 21 low (S0, S2 tie): S0 takes the high odd chip,
+    so the low odd chip goes to S2 even though S0's low card would rank first."""
+    from dealerbot.engine.pots import Pot, award_pot
+
+    award = award_pot(
+        Pot(42, (0, 1, 2)),
+        high={0: 5, 1: 5, 2: 1}.__getitem__,
+        low={0: 9, 1: None, 2: 9}.__getitem__,
+        high_odd_chip={0: 3, 1: 2, 2: 1}.__getitem__,
+        low_odd_chip={0: 3, 1: 2, 2: 1}.__getitem__,
+    )
+    assert award.shares == {0: 21, 1: 10, 2: 11}
+    assert sum(award.shares.values()) == 42
