@@ -308,8 +308,12 @@ def run(quick: bool = False) -> dict[str, float]:
         assert ours_showdowns == pk_showdowns, (ours_showdowns, pk_showdowns)
         ours_rate = _hands_per_second(play_ours, scripts)
         pk_rate = _hands_per_second(play_pokerkit, scripts[: max(20, count // 4)])
-        ours_lat = statistics.median(_ours_latencies(scripts)) / 1000
-        pk_lat = statistics.median(_pokerkit_latencies(scripts[: max(20, count // 4)])) / 1000
+        ours_samples = _ours_latencies(scripts)
+        pk_samples = _pokerkit_latencies(scripts[: max(20, count // 4)])
+        ours_lat = statistics.median(ours_samples) / 1000
+        pk_lat = statistics.median(pk_samples) / 1000
+        ours_mean = statistics.fmean(ours_samples) / 1000
+        pk_mean = statistics.fmean(pk_samples) / 1000
         long_hand = max(scripts, key=lambda s: len(s.actions))
         ours_bytes, pk_bytes = _memory(long_hand)
     actions = sum(len(s.actions) for s in scripts)
@@ -323,10 +327,17 @@ def run(quick: bool = False) -> dict[str, float]:
         f"engine hands/s: ours {ours_rate:,.0f}, pokerkit {pk_rate:,.0f}, "
         f"ratio {ratio:.1f} (target >= {TARGET:g})"
     )
+    mean_ratio = pk_mean / ours_mean
+    print(
+        "action latency (mean, with the dealing and showdown it triggers): "
+        f"ours {ours_mean:.1f} us, pokerkit {pk_mean:.1f} us, "
+        f"ratio {mean_ratio:.1f} (target >= {TARGET:g})"
+    )
     lat_ratio = pk_lat / ours_lat
     print(
-        f"action latency (median): ours {ours_lat:.1f} us, pokerkit {pk_lat:.1f} us, "
-        f"ratio {lat_ratio:.1f}"
+        f"action latency (median, a plain bet/call/check): ours {ours_lat:.1f} us, "
+        f"pokerkit {pk_lat:.1f} us, ratio {lat_ratio:.1f} (pokerkit mutates in place; "
+        "ours returns a new immutable state)"
     )
     print(
         f"memory of one 8-player hand after 10 actions: ours {ours_bytes:,} bytes, "
@@ -339,6 +350,9 @@ def run(quick: bool = False) -> dict[str, float]:
         "action_us_ours": ours_lat,
         "action_us_pokerkit": pk_lat,
         "action_ratio": lat_ratio,
+        "action_mean_us_ours": ours_mean,
+        "action_mean_us_pokerkit": pk_mean,
+        "action_mean_ratio": mean_ratio,
         "state_bytes_ours": float(ours_bytes),
         "state_bytes_pokerkit": float(pk_bytes),
         "showdowns_ours": float(ours_showdowns),

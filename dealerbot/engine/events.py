@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from .cards import Card
 from .errors import IllegalActionError
+from .evaluate import best_high, best_low
 
 
 class ActionKind(Enum):
@@ -60,9 +62,12 @@ class Action:
     kind: ActionKind
 
 
-@dataclass(frozen=True, slots=True)
-class LegalAction:
-    """One option for the seat to act: ``amount`` chips go in now, making his round total ``to``."""
+class LegalAction(NamedTuple):
+    """One option for the seat to act: ``amount`` chips go in now, making his round total ``to``.
+
+    A NamedTuple rather than a frozen dataclass: options are built on every action and a
+    tuple is immutable at a third of the cost.
+    """
 
     kind: ActionKind
     amount: int
@@ -208,12 +213,31 @@ class CardsExposed(Event):
 
 @dataclass(frozen=True, slots=True)
 class HandShown(Event):
-    """A hand turned face up (R8.2 early, or at showdown R8.1) with its names."""
+    """A hand shown at showdown (R8.1, R8.3): the player's own cards and, if one was dealt,
+    the community card. Names are worked out when asked for, so an engine that nobody
+    renders (replays, benchmarks) does not pay for them."""
 
     seat: int
     cards: tuple[Card, ...]
-    high: str
-    low: str | None  # stud/8 only: "8-6-4-3-A" or "no low"
+    community: Card | None
+    split_low: bool  # stud/8: the low matters too
+
+    @property
+    def playing_cards(self) -> tuple[Card, ...]:
+        return self.cards if self.community is None else (*self.cards, self.community)
+
+    @property
+    def high(self) -> str:
+        """The high hand's name, e.g. "Full house, kings full of sevens"."""
+        return best_high(self.playing_cards).name
+
+    @property
+    def low(self) -> str | None:
+        """Stud/8 only: the eight-or-better low ("8-6-4-3-A") or "no low"; None in stud."""
+        if not self.split_low:
+            return None
+        low = best_low(self.playing_cards)
+        return low.name if low is not None else "no low"
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from .betting import BIG_ALIASES, clamp, counts_as_full, wager_kinds
 from .cards import Card, validate_deck
 from .errors import HandOverError, IllegalActionError, NotYourTurnError, SetupError
-from .evaluate import best_high, best_low, high_rank, low_rank
+from .evaluate import high_rank, low_rank
 from .events import (
     Action,
     ActionKind,
@@ -574,12 +574,7 @@ def _showdown(s: HandState, events: list[Event]) -> None:
     order = tuple(i for i in clockwise_from(start, n) if not s.folded[i])
     split = s.variant.rules.split_low
     for i in order:
-        cards = _playing_cards(s, i)
-        low_name: str | None = None
-        if split:
-            low = best_low(cards)
-            low_name = low.name if low is not None else "no low"
-        events.append(HandShown(s.labels[i], s.cards[i], best_high(cards).name, low_name))
+        events.append(HandShown(s.labels[i], s.cards[i], s.community, split))
     pots = build_pots(s.committed, s.folded)
     high_values = {i: high_rank(_playing_cards(s, i)) for i in order}
     low_values = {i: low_rank(_playing_cards(s, i)) for i in order} if split else {}
