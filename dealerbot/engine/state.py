@@ -423,7 +423,7 @@ def _live(s: HandState) -> list[int]:
 
 def _advance(s: HandState, last: int, events: list[Event]) -> None:
     """R5.1: the next seat who still owes an action, or the end of the round."""
-    if len(_live(s)) == 1:
+    if s.folded.count(False) == 1:
         _finish_unshown(s, events)
         return
     n = len(s.labels)
