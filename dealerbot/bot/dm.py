@@ -41,8 +41,13 @@ class DmCourier:
         client: discord.Client,
         on_refused: Callable[[DmRefused], None],
         on_delivered: Callable[[int, int], None] | None = None,
+        *,
+        in_flight: int = 8,
     ) -> None:
         self._client = client
+        # A hand start queues a DM per player; sending them a few at a time keeps the
+        # event loop free for clicks and paces DMs under Discord's global rate limit.
+        self._gate = asyncio.Semaphore(in_flight)
         self._on_refused = on_refused
         self._on_delivered = on_delivered
         self._channels: dict[int, int] = {}  # user id -> DM channel id (discord.py keeps only 128)
@@ -87,8 +92,14 @@ class DmCourier:
     ) -> None:
         if previous is not None and not previous.done():
             await asyncio.wait({previous})
-        if self.refused_in(user_id, hand_id):
-            return
+        async with self._gate:
+            if self.refused_in(user_id, hand_id):
+                return
+            await self._send_now(guild_id, channel_id, user_id, hand_id, embed)
+
+    async def _send_now(
+        self, guild_id: int, channel_id: int, user_id: int, hand_id: int, embed: discord.Embed
+    ) -> None:
         try:
             dm_id = self._channels.get(user_id)
             if dm_id is None:

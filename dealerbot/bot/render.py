@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import discord
 
-from dealerbot.engine.cards import Card
+from dealerbot.engine.cards import ALL_CARDS, Card
 from dealerbot.store.config import GuildEconomy, TableConfig
 from dealerbot.store.leaderboard import LeaderboardEntry, LeaderboardPage
 from dealerbot.store.wallets import Wallet
@@ -30,13 +31,17 @@ COLOR_PRIVATE = discord.Colour.teal()
 STREET_NAMES = {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street", 7: "7th street"}
 
 
+PRETTY = tuple(card.pretty for card in ALL_CARDS)  # rendered on every table edit
+
+
+@lru_cache(maxsize=8192)
 def name_text(name: str) -> str:
     """A display name made safe for Markdown (no formatting, no mass mentions)."""
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name))[:64] or "?"
 
 
 def cards_text(cards: Iterable[Card | None]) -> str:
-    return " ".join(HIDDEN if card is None else card.pretty for card in cards)
+    return " ".join(HIDDEN if card is None else PRETTY[card] for card in cards)
 
 
 def timestamp(seconds: float, style: str = "R") -> str:

@@ -49,6 +49,7 @@ class Payload:
     view: discord.ui.View | None
     content: str | None = None
     key: str = ""
+    version: int = -1  # the messenger's state version it was rendered from
 
     def __post_init__(self) -> None:
         if not self.key:
@@ -77,6 +78,11 @@ class Slot:
     hand_id: int | None
     posted_at: float
     key: str | None = None
+    version: int = -1  # the state version the message shows (skip re-rendering when equal)
+
+    def shows(self, payload: Payload) -> None:
+        self.key = payload.key
+        self.version = payload.version
 
 
 class ChannelUnavailable(Exception):
@@ -134,6 +140,7 @@ class TableMessenger:
         self.names: dict[int, str] = {}
         self.unavailable: str | None = None
         self.lock = asyncio.Lock()
+        self.version = 0  # bumped by every event; a slot at this version needs no render
         self._loaded = False
         self._persist: tuple[int, int | None] | None = None
         self._dirty = False
@@ -163,6 +170,7 @@ class TableMessenger:
             self.closed = event
         else:
             return
+        self.version += 1
         self.kick()
 
     def _on_hand_started(self, event: ev.HandStarted) -> None:
@@ -218,7 +226,7 @@ class TableMessenger:
             return None
         turn = render.buttons_wanted(view, self.turn)
         buttons = table_buttons(view.table_id, turn, in_hand=view.hand_id is not None)
-        return Payload([render.table_embed(view, turn)], buttons)
+        return Payload([render.table_embed(view, turn)], buttons, version=self.version)
 
     def result_payload(self, hand_id: int) -> Payload:
         return Payload([render.result_embed(self.stories[hand_id])], None)
@@ -339,10 +347,17 @@ class TableMessenger:
         view = self.view
         if view is None or view.status == "closed":
             return None
-        payload = self.table_payload()
-        assert payload is not None
         slot = self.slot
         hand_id = view.hand_id
+        if (
+            slot is not None
+            and slot.hand_id == hand_id
+            and slot.version == self.version
+            and not self._too_old(slot)
+        ):
+            return None  # already shows this state (a click answer rendered it)
+        payload = self.table_payload()
+        assert payload is not None
         if slot is None:
             # A waiting table gets a message only when no hand is about to be dealt:
             # otherwise the hand's own message follows within seconds.
@@ -371,7 +386,7 @@ class TableMessenger:
 
     async def _post(self, payload: Payload, hand_id: int | None) -> None:
         message_id = await self._send(payload)
-        self._set_slot(Slot(message_id, hand_id, time.time(), payload.key))
+        self._set_slot(Slot(message_id, hand_id, time.time(), payload.key, payload.version))
 
     async def _repost(self, payload: Payload, hand_id: int | None) -> None:
         old = self.slot
@@ -414,7 +429,7 @@ class TableMessenger:
 
     async def _edit(self, slot: Slot, payload: Payload, hand_id: int | None) -> None:
         if await self._edit_message(slot.message_id, payload):
-            slot.key = payload.key
+            slot.shows(payload)
             if slot.hand_id != hand_id:
                 slot.hand_id = hand_id
                 self._set_slot(slot)
@@ -483,7 +498,7 @@ class TableMessenger:
             self._set_slot(None)
             self._forget(finished_hand)
         elif self.slot is not None:
-            self.slot.key = payload.key
+            self.slot.shows(payload)
 
     async def run_click(
         self, interaction: discord.Interaction[Any], action: Callable[[], Awaitable[object]]
