@@ -275,15 +275,7 @@ def _result(state: HandState) -> dict[str, Any]:
         "first_actor": {str(street): seat for street, seat in sorted(state.first_actors.items())},
         "community": str(state.community) if state.community is not None else None,
         "showdown_order": list(result.showdown_order),
-        "pots": [
-            {
-                "amount": pot.amount,
-                "eligible": list(pot.eligible),
-                "high_winners": list(pot.high_winners),
-                "low_winners": list(pot.low_winners),
-            }
-            for pot in result.pots
-        ],
+        "pots": [pot.to_json() for pot in result.pots],
         "returned": {str(s): result.returned[s] for s in order if s in result.returned},
         "payouts": {str(s): result.payouts[s] for s in order if s in result.payouts},
         "final_stacks": {str(s): result.final_stacks[s] for s in order},

@@ -61,6 +61,15 @@ class PotResult:
     low_winners: tuple[int, ...]
     shares: tuple[tuple[int, int], ...]
 
+    def to_json(self) -> dict[str, int | list[int]]:
+        """The pot as the replay tool and the hand log write it (REPLAY.md)."""
+        return {
+            "amount": self.amount,
+            "eligible": list(self.eligible),
+            "high_winners": list(self.high_winners),
+            "low_winners": list(self.low_winners),
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class HandResult:

@@ -321,24 +321,8 @@ async def sit_down(
         elif seat_no in taken:
             raise SeatTaken(f"seat {seat_no + 1} is taken")
         await ensure_wallet(conn, table.guild_id, user_id, now)
-        await move_wallet_chips(
-            conn,
-            table.guild_id,
-            user_id,
-            -buy_in,
-            Reason.BUY_IN,
-            at=now,
-            note=f"sat down at table {table_id}",
-        )
-        await record(
-            conn,
-            guild_id=table.guild_id,
-            user_id=user_id,
-            account=Account.TABLE,
-            table_id=table_id,
-            delta=buy_in,
-            reason=Reason.BUY_IN,
-            at=now,
+        await _wallet_to_table(
+            conn, table, user_id, buy_in, now, note=f"sat down at table {table_id}"
         )
         await conn.execute(
             "INSERT INTO seats (table_id, seat_no, guild_id, user_id, display_name, stack,"
@@ -346,6 +330,28 @@ async def sit_down(
             (table_id, seat_no, table.guild_id, user_id, name, buy_in, cfg.time_bank_seconds, now),
         )
         return await seat_in(conn, table_id, user_id)
+
+
+async def _wallet_to_table(
+    conn: aiosqlite.Connection, table: Table, user_id: int, amount: int, now: float, *, note: str
+) -> None:
+    """A buy-in's two ledger rows: wallet -amount (checked, one statement) and table +amount.
+
+    The caller changes the seat's stack in the same transaction.
+    """
+    await move_wallet_chips(
+        conn, table.guild_id, user_id, -amount, Reason.BUY_IN, at=now, note=note
+    )
+    await record(
+        conn,
+        guild_id=table.guild_id,
+        user_id=user_id,
+        account=Account.TABLE,
+        table_id=table.id,
+        delta=amount,
+        reason=Reason.BUY_IN,
+        at=now,
+    )
 
 
 async def add_chips(db: Database, table_id: int, user_id: int, amount: int) -> Seat:
@@ -367,24 +373,8 @@ async def add_chips(db: Database, table_id: int, user_id: int, amount: int) -> S
             raise BuyInOutOfRange(
                 f"a stack may hold at most {cfg.max_buyin:,} chips here; you can add up to {room:,}"
             )
-        await move_wallet_chips(
-            conn,
-            table.guild_id,
-            user_id,
-            -amount,
-            Reason.BUY_IN,
-            at=now,
-            note=f"added chips at table {table_id}",
-        )
-        await record(
-            conn,
-            guild_id=table.guild_id,
-            user_id=user_id,
-            account=Account.TABLE,
-            table_id=table_id,
-            delta=amount,
-            reason=Reason.BUY_IN,
-            at=now,
+        await _wallet_to_table(
+            conn, table, user_id, amount, now, note=f"added chips at table {table_id}"
         )
         await conn.execute(
             "UPDATE seats SET stack = stack + ? WHERE table_id = ? AND user_id = ?",

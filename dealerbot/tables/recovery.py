@@ -109,13 +109,7 @@ def result_json(state: HandState, players: Mapping[int, Player]) -> dict[str, An
         "returned": {str(seat): chips for seat, chips in result.returned.items()},
         "showdown_order": list(result.showdown_order),
         "pots": [
-            {
-                "amount": pot.amount,
-                "eligible": list(pot.eligible),
-                "high_winners": list(pot.high_winners),
-                "low_winners": list(pot.low_winners),
-                "shares": [list(share) for share in pot.shares],
-            }
+            {**pot.to_json(), "shares": [list(share) for share in pot.shares]}
             for pot in result.pots
         ],
         "community": str(state.community) if state.community is not None else None,
