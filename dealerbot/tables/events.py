@@ -209,10 +209,6 @@ class HandEnded(TableEvent):
     final_stacks: tuple[tuple[int, int], ...]  # (seat, stack)
     cancelled: bool
     reason: str | None
-    # The shuffled deck and salt, public once the hand is over: with them anyone can
-    # recompute the commitment shown at the start (engine.cards.verify_commitment).
-    deck: str | None = None
-    salt_hex: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

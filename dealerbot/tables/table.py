@@ -542,8 +542,6 @@ class Table:
     ) -> None:
         self.hand = None
         self.turn_timer.cancel()
-        # Settled: the store now reveals the deck and salt that prove the commitment.
-        record = await hands_db.get_hand(self.deps.db, record.id)
         if state is not None and state.result is not None and not state.result.cancelled:
             finals = state.result.final_stacks
             results = tuple(
@@ -564,8 +562,6 @@ class Table:
                 stacks,
                 cancelled is not None,
                 cancelled,
-                record.revealed_deck,
-                record.revealed_salt_hex,
             )
         )
         await self._after_release(leavers, closing)

@@ -67,8 +67,6 @@ async def test_a_full_hand_to_showdown(harness):
         parse_deck_text(record.revealed_deck),
         bytes.fromhex(record.revealed_salt_hex),
     )
-    # The hand's end event carries the same proof for the table's players.
-    assert (ended.deck, ended.salt_hex) == (record.revealed_deck, record.revealed_salt_hex)
     await h.audit_ok()
 
 
