@@ -134,7 +134,17 @@ class DealerBot(commands.Bot):
         if guild_id is not None:
             guild = discord.Object(guild_id)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
+            try:
+                synced = await self.tree.sync(guild=guild)
+            except discord.Forbidden as error:
+                # The tables still run; only the command list of that server is stale.
+                log.error(
+                    "cannot sync commands to DEV_GUILD_ID %s (%s): is the bot in that server, "
+                    "invited with the applications.commands scope? See the README",
+                    guild_id,
+                    error.text or error.status,
+                )
+                return
             log.info("synced %d commands to the development server %s", len(synced), guild_id)
         else:
             log.info("DEV_GUILD_ID is not set: run `dealerbot sync` once to publish the commands")

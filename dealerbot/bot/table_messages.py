@@ -37,6 +37,7 @@ MAX_AGE_SECONDS = 50 * 60
 CLICK_LOCK_WAIT = 1.0  # a click waits this long for a request in flight, then defers
 ACT_WAIT = 2.0  # a service call slower than this is deferred (Discord's limit is 3 s)
 RETRY_SECONDS = 3.0
+MAX_PENDING_RESULTS = 10  # results kept for a channel the bot cannot post in
 OLD_MESSAGE_CODES = frozenset({30046})
 GONE_CODES = frozenset({10008})
 
@@ -48,17 +49,20 @@ class Payload:
     embeds: list[discord.Embed]
     view: discord.ui.View | None
     content: str | None = None
-    key: str = ""
     version: int = -1  # the messenger's state version it was rendered from
+    _key: str | None = None
 
-    def __post_init__(self) -> None:
-        if not self.key:
+    @property
+    def key(self) -> str:
+        """Computed only when compared (a click answer never needs it)."""
+        if self._key is None:
             components = self.view.to_components() if self.view is not None else None
-            self.key = json.dumps(
+            self._key = json.dumps(
                 [self.content, [e.to_dict() for e in self.embeds], components],
                 sort_keys=True,
                 default=str,
             )
+        return self._key
 
     def send_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {"content": self.content, "embeds": self.embeds}
@@ -80,8 +84,8 @@ class Slot:
     key: str | None = None
     version: int = -1  # the state version the message shows (skip re-rendering when equal)
 
-    def shows(self, payload: Payload) -> None:
-        self.key = payload.key
+    def shows(self, payload: Payload, *, compared: bool = True) -> None:
+        self.key = payload.key if compared else None
         self.version = payload.version
 
 
@@ -189,6 +193,8 @@ class TableMessenger:
             self.stories[event.hand_id] = story
         story.ended = event
         self.finished.append(event.hand_id)
+        while len(self.finished) > MAX_PENDING_RESULTS:  # a channel unusable for long
+            self._forget(self.finished[0])
 
     def _on_view(self, view: TableView) -> None:
         self.view = view
@@ -245,6 +251,17 @@ class TableMessenger:
             self._task = asyncio.create_task(
                 self._work(), name=f"table-message:{self.guild_id}:{self.channel_id}"
             )
+
+    def _needs_work(self) -> bool:
+        slot = self.slot
+        return bool(
+            self.notices
+            or self.finished
+            or self.closed is not None
+            or slot is None
+            or slot.version != self.version
+            or self._persist is not None
+        )
 
     def retry_now(self) -> None:
         """A command came in: try the channel again even after a 403."""
@@ -498,7 +515,7 @@ class TableMessenger:
             self._set_slot(None)
             self._forget(finished_hand)
         elif self.slot is not None:
-            self.slot.shows(payload)
+            self.slot.shows(payload, compared=False)
 
     async def run_click(
         self, interaction: discord.Interaction[Any], action: Callable[[], Awaitable[object]]
@@ -550,7 +567,8 @@ class TableMessenger:
         finally:
             if got_lock:
                 self.lock.release()
-            self.kick()
+            if self._needs_work():
+                self.kick()
 
     async def repost(self) -> None:
         """``/stud table``: post the table afresh at the bottom of the channel."""
