@@ -114,8 +114,6 @@ class Hub:
         self.remember_message = remember_message
         self.lookup_message = lookup_message
         self.max_age = max_age
-        self.posts = 0
-        self.edits = 0
 
     def channel(self, channel_id: int, guild_id: int) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(channel_id, guild_id=guild_id)
@@ -398,7 +396,6 @@ class TableMessenger:
             )
         except discord.Forbidden as error:
             raise ChannelUnavailable(error.text or "missing permissions") from error
-        self.hub.posts += 1
         return message.id
 
     async def _post(self, payload: Payload, hand_id: int | None) -> None:
@@ -418,7 +415,6 @@ class TableMessenger:
                 slot.message_id
             )
             await partial.edit(content="The table moved further down.", view=None)
-            self.hub.edits += 1
         except discord.HTTPException as error:
             log.info(
                 "channel %s: could not tidy message %s (HTTP %s)",
@@ -441,7 +437,6 @@ class TableMessenger:
             if error.code in OLD_MESSAGE_CODES or error.code in GONE_CODES:
                 return False
             raise
-        self.hub.edits += 1
         return True
 
     async def _edit(self, slot: Slot, payload: Payload, hand_id: int | None) -> None:
@@ -491,7 +486,6 @@ class TableMessenger:
             )
         except discord.Forbidden as error:
             raise ChannelUnavailable(error.text or "missing permissions") from error
-        self.hub.posts += 1
 
     # --- answering clicks and commands ------------------------------------------------------
 
