@@ -58,6 +58,11 @@ class DmCourier:
         self.refused = 0
         self.failed = 0
 
+    @property
+    def tasks(self) -> list[asyncio.Task[None]]:
+        """DMs queued or being sent."""
+        return [task for task in self._tasks if not task.done()]
+
     def refused_in(self, user_id: int, hand_id: int) -> bool:
         return self._refused.get(user_id) == hand_id
 

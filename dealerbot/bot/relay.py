@@ -95,6 +95,12 @@ class TableRelay:
         record = await tables_db.get_table(self.service.db, table_id)
         return record.message_id
 
+    def pending(self) -> list[asyncio.Task[None]]:
+        """Table-message workers and DMs still running (tests wait for them to settle)."""
+        return [m.task for m in self.messengers.values() if m.task is not None] + list(
+            self.courier.tasks
+        )
+
     async def close(self, grace: float = 2.0) -> None:
         """Let queued messages and DMs finish briefly, then stop."""
         await asyncio.gather(

@@ -250,6 +250,11 @@ class TableMessenger:
                 self._work(), name=f"table-message:{self.guild_id}:{self.channel_id}"
             )
 
+    @property
+    def task(self) -> asyncio.Task[None] | None:
+        """The worker, while it runs."""
+        return self._task if self._task is not None and not self._task.done() else None
+
     def _needs_work(self) -> bool:
         slot = self.slot
         return bool(

@@ -207,10 +207,7 @@ class Club:
         bot = self.bot
         assert bot.relay is not None
         for _ in range(200):
-            busy = [
-                m._task for m in bot.relay.messengers.values() if m._task and not m._task.done()
-            ]
-            busy += list(bot.relay.courier._tasks)
+            busy = bot.relay.pending()
             if not busy:
                 return
             await asyncio.wait(busy, timeout=5)
