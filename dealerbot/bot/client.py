@@ -200,7 +200,8 @@ async def _serve(bot: DealerBot, token: str) -> None:
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError):
+        # Windows event loops have no signal handlers; that error is a RuntimeError.
+        with contextlib.suppress(RuntimeError):
             loop.add_signal_handler(sig, stop.set)
     runner = asyncio.create_task(bot.start(token))
     stopper = asyncio.create_task(stop.wait())
@@ -217,7 +218,7 @@ async def _serve(bot: DealerBot, token: str) -> None:
         if not bot.is_closed() or bot.db is not None:
             await bot.close()
         for sig in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError, RuntimeError):
+            with contextlib.suppress(RuntimeError):
                 loop.remove_signal_handler(sig)
 
 
