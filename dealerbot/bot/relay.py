@@ -12,7 +12,6 @@ import logging
 
 import discord
 
-from dealerbot.store import tables as tables_db
 from dealerbot.tables import events as ev
 from dealerbot.tables.service import TableService
 
@@ -88,12 +87,10 @@ class TableRelay:
         self._warned.discard((channel_id, user_id))
 
     async def _remember_message(self, table_id: int, message_id: int | None) -> None:
-        # REQUEST FROM BOT in tables-api.md: a service method for this; the store meanwhile.
-        await tables_db.set_table_message(self.service.db, table_id, message_id)
+        await self.service.set_table_message(table_id, message_id)
 
     async def _lookup_message(self, table_id: int) -> int | None:
-        record = await tables_db.get_table(self.service.db, table_id)
-        return record.message_id
+        return await self.service.table_message(table_id)
 
     def pending(self) -> list[asyncio.Task[None]]:
         """Table-message workers and DMs still running (tests wait for them to settle)."""

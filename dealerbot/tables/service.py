@@ -26,10 +26,10 @@ from dealerbot.store import hands as hands_db
 from dealerbot.store import leaderboard as leaderboard_db
 from dealerbot.store import tables as tables_db
 from dealerbot.store import wallets as wallets_db
-from dealerbot.store.config import TableConfig
+from dealerbot.store.config import GuildEconomy, TableConfig
 from dealerbot.store.db import Database
 from dealerbot.store.hands import HandRecord, HandStatus
-from dealerbot.store.leaderboard import LeaderboardPage
+from dealerbot.store.leaderboard import LeaderboardEntry, LeaderboardPage
 from dealerbot.store.tables import TableStatus
 from dealerbot.store.validate import check_amount
 from dealerbot.store.wallets import DailyClaim, Wallet
@@ -349,7 +349,41 @@ class TableService:
                         table.touch()
         return config
 
+    async def guild_defaults_get(self, guild_id: int) -> TableConfig:
+        _check_ids(guild_id, 1)
+        with store_errors_as_table_errors():
+            return await config_db.get_guild_table_defaults(self.db, guild_id)
+
+    async def economy_get(self, guild_id: int) -> GuildEconomy:
+        """The server's starting and daily chips."""
+        _check_ids(guild_id, 1)
+        with store_errors_as_table_errors():
+            return await config_db.get_economy(self.db, guild_id)
+
+    async def economy_set(self, guild_id: int, **changes: Any) -> GuildEconomy:
+        """Change the server's starting or daily chips (validated by the store)."""
+        _check_ids(guild_id, 1)
+        with store_errors_as_table_errors():
+            return await config_db.set_economy(self.db, guild_id, **changes)
+
+    async def table_message(self, table_id: int) -> int | None:
+        """The id of the front end's live table message, kept across restarts."""
+        _check_ids(table_id)
+        with store_errors_as_table_errors():
+            return (await tables_db.get_table(self.db, table_id)).message_id
+
+    async def set_table_message(self, table_id: int, message_id: int | None) -> None:
+        _check_ids(table_id)
+        with store_errors_as_table_errors():
+            await tables_db.set_table_message(self.db, table_id, message_id)
+
     # --- wallets --------------------------------------------------------------------------
+
+    async def rank_of(self, guild_id: int, user_id: int) -> LeaderboardEntry | None:
+        """A player's place on the leaderboard (None before he has a wallet)."""
+        _check_ids(guild_id, user_id)
+        with store_errors_as_table_errors():
+            return await leaderboard_db.rank_of(self.db, guild_id, user_id)
 
     async def balance(self, guild_id: int, user_id: int) -> Wallet:
         _check_ids(guild_id, user_id)

@@ -14,8 +14,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from dealerbot.store import config as config_db
-
 from .. import render
 from ..errors import Reply, UserError
 from .common import MAX_CHIPS, CogBase, place
@@ -95,14 +93,13 @@ class AdminCog(
                 else:
                     config = await service.config_set(guild_id, channel_id, **table)
             elif scope == "server":
-                config = await config_db.get_guild_table_defaults(service.db, guild_id)
+                config = await service.guild_defaults_get(guild_id)
             else:
                 config = await service.config_get(guild_id, channel_id)
             if economy:
-                # REQUEST FROM BOT (tables-api.md): economy settings through the service.
-                wallet_rules = await config_db.set_economy(service.db, guild_id, **economy)
+                wallet_rules = await service.economy_set(guild_id, **economy)
             else:
-                wallet_rules = await config_db.get_economy(service.db, guild_id)
+                wallet_rules = await service.economy_get(guild_id)
             label = "server default" if scope == "server" else "this channel"
             embed = render.config_embed(config, wallet_rules, scope=label, changed=tuple(changes))
             return Reply(embed=embed)

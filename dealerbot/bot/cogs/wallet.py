@@ -12,7 +12,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from dealerbot.store import leaderboard as leaderboard_db
 from dealerbot.tables.errors import DailyNotReadyError
 
 from .. import render
@@ -35,7 +34,7 @@ class WalletCog(CogBase, commands.Cog):
             if target.bot:
                 return Reply("Bots do not play.")
             wallet = await self.service.balance(guild_id, target.id)
-            rank = await leaderboard_db.rank_of(self.service.db, guild_id, target.id)
+            rank = await self.service.rank_of(guild_id, target.id)
             own = target.id == interaction.user.id
             return Reply(render.balance_text(target.id, wallet, rank, own))
 
@@ -74,7 +73,7 @@ class WalletCog(CogBase, commands.Cog):
         self, guild_id: int, viewer: int, page: int
     ) -> tuple[discord.Embed, discord.ui.View]:
         board = await self.service.leaderboard(guild_id, page)
-        own = await leaderboard_db.rank_of(self.service.db, guild_id, viewer)
+        own = await self.service.rank_of(guild_id, viewer)
         return render.leaderboard_embed(board, viewer, own), board_buttons(board)
 
     async def on_board_click(self, interaction: discord.Interaction[Any], page: int) -> None:
