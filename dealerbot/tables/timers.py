@@ -129,11 +129,13 @@ class TaskTracker:
 
 
 class _Job:
-    __slots__ = ("counted", "firing", "task")
+    __slots__ = ("callback", "counted", "deadline", "firing", "task")
 
-    def __init__(self) -> None:
+    def __init__(self, deadline: float, callback: Callable[[], Awaitable[None]]) -> None:
         self.counted = False
         self.firing = False
+        self.deadline = deadline
+        self.callback = callback
         self.task: asyncio.Task[None] | None = None
 
 
@@ -153,15 +155,30 @@ class Timer:
         self.deadline: float | None = None
 
     def arm(self, deadline: float, callback: Callable[[], Awaitable[None]]) -> None:
+        job = self._job
+        if (
+            job is not None
+            and not job.counted
+            and not job.firing
+            and job.task is not None
+            and not job.task.done()
+            and job.deadline <= deadline
+            and not self._tracker.stopped
+        ):
+            # Every action pushes the turn deadline later: the sleeping task wakes at the
+            # old deadline and sleeps on. Cancelling it instead would leave a task,
+            # an exception and a traceback per action for the cyclic GC to collect.
+            job.deadline, job.callback, self.deadline = deadline, callback, deadline
+            return
         self.cancel()
         if self._tracker.stopped:
             return
-        job = _Job()
+        job = _Job(deadline, callback)
         if deadline <= self._clock.now():
             job.counted = True
             self._tracker.enter()
         self.deadline = deadline
-        job.task = self._tracker.spawn(self._run(job, deadline, callback), self._name)
+        job.task = self._tracker.spawn(self._run(job), self._name)
         self._job = job
 
     def cancel(self) -> None:
@@ -173,18 +190,20 @@ class Timer:
             self._tracker.leave()
         job.task.cancel()
 
-    async def _run(
-        self, job: _Job, deadline: float, callback: Callable[[], Awaitable[None]]
-    ) -> None:
+    async def _run(self, job: _Job) -> None:
         if not job.counted:
-            await self._clock.sleep_until(deadline)
+            while True:
+                deadline = job.deadline
+                await self._clock.sleep_until(deadline)
+                if job.deadline <= deadline:  # not pushed later while asleep
+                    break
             job.counted = True
             self._tracker.enter()
         job.firing = True
         if self._job is job:
             self._job, self.deadline = None, None
         try:
-            await callback()
+            await job.callback()
         finally:
             job.firing = False
             job.counted = False

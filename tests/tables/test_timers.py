@@ -153,3 +153,39 @@ async def test_the_between_hands_delay_is_the_configured_one(harness):
     assert not h.recorder.of(ev.HandStarted)
     await h.advance(0.5)
     assert len(h.recorder.of(ev.HandStarted)) == 1
+
+
+async def test_a_later_deadline_reuses_the_sleeping_timer_and_fires_the_new_callback():
+    """Re-arming to a later deadline (every action) keeps the task: no cancellation garbage."""
+    from dealerbot.tables.timers import FakeClock, TaskTracker, Timer
+
+    clock, tracker = FakeClock(), TaskTracker()
+    timer = Timer(clock, tracker, "turn")
+    fired: list[str] = []
+
+    async def first() -> None:
+        fired.append("first")
+
+    async def second() -> None:
+        fired.append("second")
+
+    timer.arm(clock.now() + 10, first)
+    tasks_before = set(tracker._tasks)
+    timer.arm(clock.now() + 30, second)
+    assert set(tracker._tasks) == tasks_before  # the same sleeping task, nothing cancelled
+    await clock.advance(10)
+    await tracker.wait_idle()
+    assert fired == []  # woke at the old deadline and slept on
+    await clock.advance(20)
+    await tracker.wait_idle()
+    assert fired == ["second"]
+
+    timer.arm(clock.now() + 30, first)
+    timer.arm(clock.now() + 5, second)  # earlier: the old wait is replaced
+    await clock.advance(5)
+    await tracker.wait_idle()
+    assert fired == ["second", "second"]
+    await clock.advance(30)
+    await tracker.wait_idle()
+    assert fired == ["second", "second"]  # the replaced callback never runs
+    await tracker.join()
