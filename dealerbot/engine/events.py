@@ -12,7 +12,6 @@ from enum import Enum
 from typing import NamedTuple
 
 from .cards import Card
-from .errors import IllegalActionError
 from .evaluate import best_high, best_low
 
 
@@ -28,30 +27,6 @@ class ActionKind(Enum):
     CALL = "call"
     CHECK = "check"
     FOLD = "fold"
-
-    @staticmethod
-    def parse(text: str) -> ActionKind:
-        try:
-            return ActionKind(text)
-        except ValueError:
-            names = ", ".join(kind.value for kind in ActionKind)
-            raise IllegalActionError(f"unknown action {text!r}; one of: {names}") from None
-
-    @property
-    def is_wager(self) -> bool:
-        """Bets and raises of any kind (what decides the last aggressor, R8.1)."""
-        return self in _AGGRESSIVE
-
-
-_AGGRESSIVE = frozenset(
-    {
-        ActionKind.COMPLETE,
-        ActionKind.BET,
-        ActionKind.BET_BIG,
-        ActionKind.RAISE,
-        ActionKind.RAISE_BIG,
-    }
-)
 
 
 @dataclass(frozen=True, slots=True)

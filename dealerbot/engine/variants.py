@@ -48,7 +48,6 @@ _RULES = {
 }
 
 # Streets are numbered as players say them: 3rd street .. 7th street.
-FIRST_STREET = 3
 LAST_STREET = 7
 # Face-up flags of the cards dealt on each street (R2.2, R2.3).
 STREET_CARDS: dict[int, tuple[bool, ...]] = {
