@@ -96,7 +96,7 @@ class CardsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CARDS
         super().__init__(
             discord.ui.Button(
                 label="My cards",
-                emoji="🂠",
+                emoji="🃏",  # in Discord's emoji set; U+1F0A0 is refused (50035)
                 custom_id=f"stud:cards:{table_id}",
                 style=discord.ButtonStyle.secondary,
                 row=row,
