@@ -1,13 +1,87 @@
 """The table service: seats, the hand loop, timers, locks and crash recovery.
 
-Plain ids (guild, channel, user), no Discord: front ends call
-:class:`~dealerbot.tables.service.TableService` and subscribe to its events
-(:mod:`dealerbot.tables.events`). Errors a user can cause are
-:class:`~dealerbot.tables.errors.TableError`.
+Plain ids (guild, channel, user), no Discord: front ends call :class:`TableService` and
+subscribe to its events (:mod:`dealerbot.tables.events`). Errors a user can cause are
+:class:`TableError`. A front end imports only this package: every type it meets (views,
+settings, wallets, leaderboard pages, cards, action kinds) is re-exported here.
 """
 
-from .errors import TableError
-from .service import LeaveOutcome, TableService
-from .timers import FakeClock, SystemClock
+from dealerbot.engine.cards import ALL_CARDS, Card, format_cards
+from dealerbot.engine.events import ActionKind
+from dealerbot.store.config import GuildEconomy, TableConfig
+from dealerbot.store.db import Database
+from dealerbot.store.hands import HandRecord
+from dealerbot.store.leaderboard import LeaderboardEntry, LeaderboardPage
+from dealerbot.store.wallets import DailyClaim, Wallet
 
-__all__ = ["FakeClock", "LeaveOutcome", "SystemClock", "TableError", "TableService"]
+from . import events
+from .database import open_database
+from .errors import (
+    AlreadySeatedError,
+    AmountError,
+    ConfigError,
+    DailyNotReadyError,
+    DatabaseError,
+    HandInProgressError,
+    IllegalMoveError,
+    InsufficientFundsError,
+    NoHandError,
+    NoTableError,
+    NotEnoughPlayersError,
+    NotInHandError,
+    NotSeatedError,
+    NotYourTurnError,
+    StaleActionError,
+    TableClosingError,
+    TableError,
+    TableFullError,
+)
+from .service import LeaveOutcome, Subscriber, TableService
+from .timers import Clock, FakeClock, SystemClock
+from .views import OptionView, PlayerView, SeatView, StakesView, TableView
+
+__all__ = [
+    "ALL_CARDS",
+    "ActionKind",
+    "AlreadySeatedError",
+    "AmountError",
+    "Card",
+    "Clock",
+    "ConfigError",
+    "DailyClaim",
+    "DailyNotReadyError",
+    "Database",
+    "DatabaseError",
+    "FakeClock",
+    "GuildEconomy",
+    "HandInProgressError",
+    "HandRecord",
+    "IllegalMoveError",
+    "InsufficientFundsError",
+    "LeaderboardEntry",
+    "LeaderboardPage",
+    "LeaveOutcome",
+    "NoHandError",
+    "NoTableError",
+    "NotEnoughPlayersError",
+    "NotInHandError",
+    "NotSeatedError",
+    "NotYourTurnError",
+    "OptionView",
+    "PlayerView",
+    "SeatView",
+    "StakesView",
+    "StaleActionError",
+    "Subscriber",
+    "SystemClock",
+    "TableClosingError",
+    "TableConfig",
+    "TableError",
+    "TableFullError",
+    "TableService",
+    "TableView",
+    "Wallet",
+    "events",
+    "format_cards",
+    "open_database",
+]

@@ -95,3 +95,7 @@ class DailyNotReadyError(TableError):
     def __init__(self, message: str, retry_at: float | None = None) -> None:
         super().__init__(message)
         self.retry_at = retry_at
+
+
+class DatabaseError(TableError):
+    """The database cannot be used (written by a newer dealerbot, a migration failed)."""
