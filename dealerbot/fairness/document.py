@@ -1,0 +1,230 @@
+"""The JSON proof document of FAIRNESS.md: build it, parse it, check it.
+
+Parsing is strict about shape (a malformed file is :class:`ProofDocumentError`, a
+one-line message naming the field) but leaves the cryptography to :func:`check_document`,
+so a tampered card, salt, position or path is a card that fails, named as such.
+Ids are strings: Discord snowflakes exceed what some JSON readers hold exactly.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.cards import Card
+from .deal import SCHEME, CardProof, SaltedDeck, is_hash_hex, is_salt_hex
+from .visibility import FIRST_STREET, LAST_STREET, DealingRecord, DealtCard, Face, visible_cards
+
+_STREET_NAMES = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
+
+
+class ProofDocumentError(ValueError):
+    """The text is not a ``dealerbot-merkle-v1`` proof document."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandRef:
+    """Which hand a document is about."""
+
+    guild_id: str
+    channel_id: str
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardEntry:
+    """One opened card and where it went."""
+
+    proof: CardProof
+    seat: int | None
+    player: str | None
+    street: int
+    face: Face
+
+    def describe(self) -> str:
+        """``As at position 51 (seat 2 alice, 7th street, down)`` for messages."""
+        where = "community" if self.seat is None else f"seat {self.seat}"
+        if self.player is not None:
+            where += f" {self.player}"
+        return (
+            f"{self.proof.card} at position {self.proof.position}"
+            f" ({where}, {_STREET_NAMES[self.street]} street, {self.face.value})"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ProofDocument:
+    hand: HandRef
+    commitment: str
+    cards: tuple[CardEntry, ...]
+
+    def to_json_obj(self) -> dict[str, Any]:
+        return {
+            "scheme": SCHEME,
+            "hand": {
+                "guild_id": self.hand.guild_id,
+                "channel_id": self.hand.channel_id,
+                "number": self.hand.number,
+            },
+            "commitment": self.commitment,
+            "cards": [_entry_obj(e) for e in self.cards],
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_json_obj(), indent=2) + "\n"
+
+
+def _entry_obj(entry: CardEntry) -> dict[str, Any]:
+    return {
+        "position": entry.proof.position,
+        "card": str(entry.proof.card),
+        "salt": entry.proof.salt.hex(),
+        "path": [h.hex() for h in entry.proof.path],
+        "seat": entry.seat,
+        "player": entry.player,
+        "street": entry.street,
+        "face": entry.face.value,
+    }
+
+
+def build_document(
+    hand: HandRef, deck: SaltedDeck, cards: Iterable[DealtCard], players: Mapping[int, str]
+) -> ProofDocument:
+    """Proofs for exactly ``cards`` (already chosen for the viewer), in deck order."""
+    entries = tuple(
+        CardEntry(
+            deck.proof(c.position),
+            c.seat,
+            None if c.seat is None else players.get(c.seat),
+            c.street,
+            c.face,
+        )
+        for c in sorted(cards, key=lambda c: c.position)
+    )
+    return ProofDocument(hand, deck.commitment(), entries)
+
+
+def document_for_viewer(
+    hand: HandRef,
+    deck: SaltedDeck,
+    record: DealingRecord,
+    players: Mapping[int, str],
+    viewer_seat: int | None = None,
+) -> ProofDocument:
+    """The document a viewer may have for a finished hand (see :mod:`.visibility`)."""
+    return build_document(hand, deck, visible_cards(record, viewer_seat), players)
+
+
+def first_failure(doc: ProofDocument) -> CardEntry | None:
+    """The first card whose proof does not lead to the document's commitment, if any."""
+    for entry in doc.cards:
+        if not entry.proof.verifies(doc.commitment):
+            return entry
+    return None
+
+
+def check_summary(doc: ProofDocument) -> str:
+    """One line for players: do all the proofs check against the commitment?"""
+    failed = first_failure(doc)
+    if failed is not None:
+        return f"Proof FAILED for {failed.describe()}: it does not match the commitment."
+    count = len(doc.cards)
+    noun = "proof" if count == 1 else "proofs"
+    return f"All {count} card {noun} check against commitment {doc.commitment}."
+
+
+# Parsing
+
+
+def parse_document(text: str | bytes) -> ProofDocument:
+    """Read a proof document; :class:`ProofDocumentError` naming what is wrong."""
+    try:
+        obj = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ProofDocumentError(f"not JSON: {exc}") from None
+    return document_from_obj(obj)
+
+
+def document_from_obj(obj: object) -> ProofDocument:
+    top = _mapping(obj, "the document")
+    scheme = top.get("scheme")
+    if scheme != SCHEME:
+        raise ProofDocumentError(f"scheme is {scheme!r}: this checker reads {SCHEME!r} only")
+    hand_obj = _mapping(top.get("hand"), "hand")
+    hand = HandRef(
+        _string(hand_obj.get("guild_id"), "hand.guild_id"),
+        _string(hand_obj.get("channel_id"), "hand.channel_id"),
+        _integer(hand_obj.get("number"), "hand.number"),
+    )
+    commitment = _string(top.get("commitment"), "commitment")
+    if not is_hash_hex(commitment):
+        raise ProofDocumentError("commitment: expected 64 lowercase hex characters")
+    cards_obj = top.get("cards")
+    if not isinstance(cards_obj, list):
+        raise ProofDocumentError("cards: expected a list")
+    entries = tuple(_entry(item, f"cards[{i}]") for i, item in enumerate(cards_obj))
+    seen: set[int] = set()
+    for entry in entries:
+        if entry.proof.position in seen:
+            raise ProofDocumentError(f"position {entry.proof.position} appears twice")
+        seen.add(entry.proof.position)
+    return ProofDocument(hand, commitment, entries)
+
+
+def _entry(obj: object, where: str) -> CardEntry:
+    item = _mapping(obj, where)
+    position = _integer(item.get("position"), f"{where}.position")
+    card_text = _string(item.get("card"), f"{where}.card")
+    try:
+        card = Card.parse(card_text)
+    except ValueError:  # the engine's CardError
+        card = None
+    if card is None or str(card) != card_text:
+        raise ProofDocumentError(f"{where}.card: {card_text!r} is not a card written like 'As'")
+    salt = _string(item.get("salt"), f"{where}.salt")
+    if not is_salt_hex(salt):
+        raise ProofDocumentError(f"{where}.salt: expected 32 lowercase hex characters")
+    path_obj = item.get("path")
+    if not isinstance(path_obj, list):
+        raise ProofDocumentError(f"{where}.path: expected a list")
+    path = []
+    for j, step in enumerate(path_obj):
+        text = _string(step, f"{where}.path[{j}]")
+        if not is_hash_hex(text):
+            raise ProofDocumentError(f"{where}.path[{j}]: expected 64 lowercase hex characters")
+        path.append(bytes.fromhex(text))
+    seat_obj, player_obj = item.get("seat"), item.get("player")
+    seat = None if seat_obj is None else _integer(seat_obj, f"{where}.seat")
+    player = None if player_obj is None else _string(player_obj, f"{where}.player")
+    street = _integer(item.get("street"), f"{where}.street")
+    if not FIRST_STREET <= street <= LAST_STREET:
+        raise ProofDocumentError(f"{where}.street: expected 3 to 7, not {street}")
+    face_text = _string(item.get("face"), f"{where}.face")
+    try:
+        face = Face(face_text)
+    except ValueError:
+        raise ProofDocumentError(
+            f"{where}.face: expected down, up or community, not {face_text!r}"
+        ) from None
+    proof = CardProof(position, card, bytes.fromhex(salt), tuple(path))
+    return CardEntry(proof, seat, player, street, face)
+
+
+def _mapping(obj: object, where: str) -> Mapping[str, object]:
+    if not isinstance(obj, dict):
+        raise ProofDocumentError(f"{where}: expected a JSON object")
+    return obj
+
+
+def _string(obj: object, where: str) -> str:
+    if not isinstance(obj, str):
+        raise ProofDocumentError(f"{where}: expected a string")
+    return obj
+
+
+def _integer(obj: object, where: str) -> int:
+    if isinstance(obj, bool) or not isinstance(obj, int):
+        raise ProofDocumentError(f"{where}: expected a whole number")
+    return obj

@@ -1,0 +1,80 @@
+"""``python -m dealerbot.verify FILE``: check a proof of a fair deal offline.
+
+Exit 0 when every card proof in the document leads to its commitment; 1 naming the
+first card that does not; 2 when the file cannot be read or is not a proof document.
+``main(argv)`` is what the ``dealerbot verify FILE`` subcommand calls.
+
+Checking one card by hand (FAIRNESS.md): ``r = SHA-256(0x00 || "dealerbot-merkle-v1:
+{position}:{card}:{salt}")``; then, with ``fn = position`` and ``sn = 51``, for each
+path entry ``p``: if ``fn`` is odd or ``fn == sn``, ``r = SHA-256(0x01 || p || r)`` and
+halve ``fn`` and ``sn`` while ``fn`` is even and non-zero; otherwise
+``r = SHA-256(0x01 || r || p)``; then halve both once more. The card checks when ``sn``
+ends at 0 and ``r`` in hex is the commitment.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from .fairness.document import ProofDocumentError, parse_document
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_BAD_INPUT = 2
+
+
+def build_parser(prog: str = "python -m dealerbot.verify") -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=prog, description="Check a dealerbot proof of a fair deal (JSON) offline."
+    )
+    parser.add_argument("file", help="the proof document, or - for standard input")
+    return parser
+
+
+def verify_file(path: str) -> int:
+    """Check one document, print one line per card and a verdict; the exit code."""
+    try:
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except OSError as exc:
+        print(f"error: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        doc = parse_document(data)
+    except ProofDocumentError as exc:
+        print(f"error: {path} is not a proof document: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    hand = doc.hand
+    print(
+        f"hand {hand.number} (server {hand.guild_id}, channel {hand.channel_id}),"
+        f" commitment {doc.commitment}"
+    )
+    if not doc.cards:
+        print("FAILED: the document opens no card, so it proves nothing")
+        return EXIT_FAILED
+    first_bad = None
+    for entry in doc.cards:
+        ok = entry.proof.verifies(doc.commitment)
+        print(f"{'ok  ' if ok else 'FAIL'} {entry.describe()}")
+        if not ok and first_bad is None:
+            first_bad = entry
+    if first_bad is not None:
+        print(f"FAILED: {first_bad.describe()} does not match the commitment")
+        return EXIT_FAILED
+    print(f"OK: all {len(doc.cards)} cards match the commitment")
+    return EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line; returns the exit code instead of exiting (2 on bad usage too)."""
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:  # argparse has printed usage or help
+        return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
+    return verify_file(args.file)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
