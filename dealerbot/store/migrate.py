@@ -5,6 +5,10 @@ wrapped by the caller; instead the whole unit is one script:
 ``BEGIN IMMEDIATE; <file>; PRAGMA user_version = N; COMMIT;``. If any statement fails the
 script stops inside the transaction and we roll it back: the file and the version bump
 land together or not at all.
+
+The files live in the top-level ``migrations/`` folder, which the wheel ships as the package
+``dealerbot.migrations`` (see setup.py); they are read through ``importlib.resources`` so a
+regular install finds them as well as a checkout does.
 """
 
 from __future__ import annotations
@@ -12,22 +16,22 @@ from __future__ import annotations
 import re
 import sqlite3
 from dataclasses import dataclass
-from pathlib import Path
+from importlib import resources
+from importlib.resources.abc import Traversable
 
 import aiosqlite
 
-import dealerbot
-
 from .errors import DatabaseTooNewError, MigrationError
 
-MIGRATIONS_DIR = Path(dealerbot.__file__).resolve().parents[1] / "migrations"
+MIGRATIONS_PACKAGE = "dealerbot.migrations"
+MIGRATIONS_DIR: Traversable = resources.files(MIGRATIONS_PACKAGE)
 _NAME = re.compile(r"^(\d{4})_[A-Za-z0-9_]+\.sql$")
 
 
 @dataclass(frozen=True, slots=True)
 class Migration:
     version: int
-    path: Path
+    path: Traversable
 
     @property
     def name(self) -> str:
@@ -49,14 +53,14 @@ class MigrationStatus:
         return self.current > self.latest
 
 
-def discover(directory: Path | None = None) -> tuple[Migration, ...]:
+def discover(directory: Traversable | None = None) -> tuple[Migration, ...]:
     """The migration files, checked to be numbered 1, 2, ... without gaps or duplicates."""
     folder = directory or MIGRATIONS_DIR
     if not folder.is_dir():
         raise MigrationError(f"the migrations folder {folder} is missing")
     found: list[Migration] = []
-    for path in sorted(folder.iterdir()):
-        if path.suffix != ".sql":
+    for path in sorted(folder.iterdir(), key=lambda entry: entry.name):
+        if not path.name.endswith(".sql"):
             continue
         match = _NAME.match(path.name)
         if match is None:
@@ -87,7 +91,10 @@ def _too_new(current: int, latest: int) -> DatabaseTooNewError:
 
 
 async def status(
-    conn: aiosqlite.Connection, directory: Path | None = None, *, refuse_newer: bool = False
+    conn: aiosqlite.Connection,
+    directory: Traversable | None = None,
+    *,
+    refuse_newer: bool = False,
 ) -> MigrationStatus:
     migrations = discover(directory)
     latest = migrations[-1].version if migrations else 0
@@ -99,7 +106,10 @@ async def status(
 
 
 async def upgrade(
-    conn: aiosqlite.Connection, directory: Path | None = None, *, target: int | None = None
+    conn: aiosqlite.Connection,
+    directory: Traversable | None = None,
+    *,
+    target: int | None = None,
 ) -> list[Migration]:
     """Apply pending migrations in order (up to ``target``); return those applied."""
     state = await status(conn, directory, refuse_newer=True)
