@@ -13,6 +13,8 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
+from dealerbot.store.validate import is_id
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 DEFAULT_DATABASE_PATH = "dealerbot.sqlite3"
 DEFAULT_API_BASE = "https://discord.com/api/v10"
@@ -73,7 +75,7 @@ def load_settings(
     guild_text = get("DEV_GUILD_ID")
     dev_guild: int | None = None
     if guild_text is not None:
-        if not guild_text.isdigit() or not 0 < int(guild_text) < 2**63:
+        if not guild_text.isdigit() or not is_id(int(guild_text)):
             raise SettingsError(
                 f"DEV_GUILD_ID must be a server id (a positive whole number), not {guild_text!r}"
             )

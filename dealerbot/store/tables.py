@@ -44,7 +44,9 @@ class TableStatus(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class TableRow:
+    """One table's row (the run-time table is :class:`dealerbot.tables.table.Table`)."""
+
     id: int
     guild_id: int
     channel_id: int
@@ -79,8 +81,8 @@ class CashOut:
     wallet: Wallet
 
 
-def _table(row: sqlite3.Row) -> Table:
-    return Table(
+def _table(row: sqlite3.Row) -> TableRow:
+    return TableRow(
         id=row["id"],
         guild_id=row["guild_id"],
         channel_id=row["channel_id"],
@@ -114,7 +116,7 @@ def _display_name(name: object) -> str:
     return name.strip()[:MAX_DISPLAY_NAME]
 
 
-async def table_in(conn: aiosqlite.Connection, table_id: int) -> Table:
+async def table_in(conn: aiosqlite.Connection, table_id: int) -> TableRow:
     row = await fetch_one(conn, "SELECT * FROM tables WHERE id = ?", (table_id,))
     if row is None:
         raise UnknownTable(f"there is no table #{table_id}")
@@ -182,7 +184,7 @@ async def cash_out_in(conn: aiosqlite.Connection, seat: Seat, now: float) -> Cas
     return CashOut(seat.table_id, seat.user_id, seat.seat_no, seat.stack, wallet)
 
 
-async def open_table(db: Database, guild_id: int, channel_id: int) -> Table:
+async def open_table(db: Database, guild_id: int, channel_id: int) -> TableRow:
     """The channel's table, created (or reopened if closed). Idempotent."""
     check_id(guild_id, "guild id")
     check_id(channel_id, "channel id")
@@ -204,13 +206,13 @@ async def open_table(db: Database, guild_id: int, channel_id: int) -> Table:
     return _table(row)
 
 
-async def get_table(db: Database, table_id: int) -> Table:
+async def get_table(db: Database, table_id: int) -> TableRow:
     check_id(table_id, "table id")
     async with db.reading() as conn:
         return await table_in(conn, table_id)
 
 
-async def find_table(db: Database, guild_id: int, channel_id: int) -> Table | None:
+async def find_table(db: Database, guild_id: int, channel_id: int) -> TableRow | None:
     check_id(guild_id, "guild id")
     check_id(channel_id, "channel id")
     async with db.reading() as conn:
@@ -227,7 +229,7 @@ async def list_tables(
     *,
     guild_id: int | None = None,
     statuses: tuple[TableStatus, ...] | None = None,
-) -> list[Table]:
+) -> list[TableRow]:
     sql = "SELECT * FROM tables WHERE 1"
     params: list[object] = []
     if guild_id is not None:
@@ -241,7 +243,7 @@ async def list_tables(
     return [_table(r) for r in rows]
 
 
-async def set_table_status(db: Database, table_id: int, status: TableStatus) -> Table:
+async def set_table_status(db: Database, table_id: int, status: TableStatus) -> TableRow:
     """Mark a table open or closing. Closing for good is :func:`close_table` (it cashes out)."""
     check_id(table_id, "table id")
     if not isinstance(status, TableStatus):
@@ -254,7 +256,7 @@ async def set_table_status(db: Database, table_id: int, status: TableStatus) -> 
         return await table_in(conn, table_id)
 
 
-async def set_table_message(db: Database, table_id: int, message_id: int | None) -> Table:
+async def set_table_message(db: Database, table_id: int, message_id: int | None) -> TableRow:
     """Remember (or forget) the channel message the bot edits to show the table."""
     check_id(table_id, "table id")
     if message_id is not None:
@@ -333,7 +335,7 @@ async def sit_down(
 
 
 async def _wallet_to_table(
-    conn: aiosqlite.Connection, table: Table, user_id: int, amount: int, now: float, *, note: str
+    conn: aiosqlite.Connection, table: TableRow, user_id: int, amount: int, now: float, *, note: str
 ) -> None:
     """A buy-in's two ledger rows: wallet -amount (checked, one statement) and table +amount.
 

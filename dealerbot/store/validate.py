@@ -1,4 +1,8 @@
-"""Checks on values that come from users or front ends, before anything is written."""
+"""The one id check and the one chip bound, shared by the store and the table service.
+
+The predicates (:func:`is_id`, :func:`is_chips`) say yes or no; the table service words its
+own refusal, the store raises a narrow :class:`InvalidId` / :class:`InvalidAmount`.
+"""
 
 from __future__ import annotations
 
@@ -9,19 +13,27 @@ MAX_ID = 2**63 - 1
 MAX_AMOUNT = 10**12
 
 
+def is_id(value: object) -> bool:
+    """A Discord snowflake or a row id: a positive 64-bit integer (a bool is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_ID
+
+
+def is_chips(value: object) -> bool:
+    """A chip amount: a whole number from 1 to MAX_AMOUNT."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_AMOUNT
+
+
 def check_id(value: object, what: str) -> int:
-    """A Discord snowflake or a row id: a positive 64-bit integer."""
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 < value <= MAX_ID:
+    if not is_id(value):
         raise InvalidId(f"{what} must be a positive 64-bit integer id, not {value!r}")
-    return value
+    return value  # type: ignore[return-value]
 
 
 def check_amount(value: object, what: str = "amount") -> int:
-    """A chip amount: a whole number from 1 to MAX_AMOUNT."""
+    if is_chips(value):
+        return value  # type: ignore[return-value]
     if not isinstance(value, int) or isinstance(value, bool):
         raise InvalidAmount(f"the {what} must be a whole number of chips, not {value!r}")
     if value <= 0:
         raise InvalidAmount(f"the {what} must be at least 1 chip (got {value:,})")
-    if value > MAX_AMOUNT:
-        raise InvalidAmount(f"the {what} may be at most {MAX_AMOUNT:,} chips (got {value:,})")
-    return value
+    raise InvalidAmount(f"the {what} may be at most {MAX_AMOUNT:,} chips (got {value:,})")

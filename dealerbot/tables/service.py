@@ -23,22 +23,21 @@ from typing import Any
 from dealerbot.engine.events import ActionKind
 from dealerbot.store import config as config_db
 from dealerbot.store import hands as hands_db
-from dealerbot.store import leaderboard as leaderboard_db
 from dealerbot.store import tables as tables_db
-from dealerbot.store import wallets as wallets_db
 from dealerbot.store.config import GuildEconomy, TableConfig
 from dealerbot.store.db import Database
 from dealerbot.store.hands import HandRecord, HandStatus
 from dealerbot.store.leaderboard import LeaderboardEntry, LeaderboardPage
 from dealerbot.store.tables import TableStatus
-from dealerbot.store.validate import check_amount
 from dealerbot.store.wallets import DailyClaim, Wallet
 
 from . import errors
+from .accounts import Accounts
+from .checks import check_chips, check_ids, check_user, is_int
 from .events import PlayerJoined, TableEvent
-from .guard import store_errors_as_table_errors
 from .live import Deps, LeaveOutcome
 from .locks import KeyedLocks
+from .refusals import store_errors_as_table_errors
 from .table import Table
 from .timers import Clock, SystemClock, TaskTracker
 from .views import PlayerView, TableView
@@ -76,6 +75,7 @@ class TableService:
             self.tracker,
             self._publish,
         )
+        self.accounts = Accounts(db)
         self._locks = KeyedLocks()
         self._tables: dict[Key, Table] = {}
         self._subscribers: list[Subscriber] = []
@@ -134,7 +134,7 @@ class TableService:
         The body may set ``ref.table`` (join creates the table); whatever table the ref
         holds at the end gets its events sealed and delivered.
         """
-        _check_ids(guild_id, channel_id)
+        check_ids(guild_id, channel_id)
         key = (guild_id, channel_id)
         ref = _Ref(None)
         try:
@@ -191,12 +191,11 @@ class TableService:
         buy_in: int | None = None,
     ) -> PlayerView:
         """Sit down with ``buy_in`` chips from the wallet (default: the table minimum)."""
-        _check_user(user_id)
+        check_user(user_id)
         if not isinstance(name, str) or not name.strip():
             raise errors.TableError("Your name must not be empty.")
         if buy_in is not None:
-            with store_errors_as_table_errors():
-                check_amount(buy_in, "buy-in")
+            check_chips(buy_in, "buy-in")
         async with self._command(guild_id, channel_id) as ref:
             table = ref.table
             if table is None:  # a new (or closed) table: open it and seat him in one go
@@ -230,20 +229,20 @@ class TableService:
 
     async def leave(self, guild_id: int, channel_id: int, user_id: int) -> LeaveOutcome:
         """Leave now (cashed out) or, when in the hand being played, as soon as it ends."""
-        _check_user(user_id)
+        check_user(user_id)
         async with self._command(guild_id, channel_id) as ref:
             return await self._existing(ref.table).leave(user_id)
 
     async def sit_out(self, guild_id: int, channel_id: int, user_id: int) -> PlayerView:
         """Be dealt out of the next hands (a hand being played is finished normally)."""
-        _check_user(user_id)
+        check_user(user_id)
         async with self._command(guild_id, channel_id) as ref:
             table = self._existing(ref.table)
             await table.set_sitting_out(user_id, True)
             return table.player_view(user_id)
 
     async def sit_in(self, guild_id: int, channel_id: int, user_id: int) -> PlayerView:
-        _check_user(user_id)
+        check_user(user_id)
         async with self._command(guild_id, channel_id) as ref:
             table = self._existing(ref.table)
             await table.set_sitting_out(user_id, False)
@@ -253,9 +252,8 @@ class TableService:
         self, guild_id: int, channel_id: int, user_id: int, amount: int
     ) -> PlayerView:
         """Top up the stack from the wallet, between hands only (table stakes)."""
-        _check_user(user_id)
-        with store_errors_as_table_errors():
-            check_amount(amount, "amount")
+        check_user(user_id)
+        check_chips(amount, "amount")
         async with self._command(guild_id, channel_id) as ref:
             table = self._existing(ref.table)
             await table.add_chips(user_id, amount)
@@ -278,7 +276,7 @@ class TableService:
         kind: ActionKind | str,
     ) -> TableView:
         """Take the action offered as (``hand_id``, ``seq``); stale or repeated ones are refused."""
-        _check_user(user_id)
+        check_user(user_id)
         if isinstance(kind, str):
             try:
                 kind = ActionKind(kind)
@@ -286,7 +284,7 @@ class TableService:
                 raise errors.IllegalMoveError(f"Unknown action {kind!r}.") from None
         if not isinstance(kind, ActionKind):
             raise errors.IllegalMoveError("Unknown action.")
-        if not _is_int(hand_id) or not _is_int(seq):
+        if not is_int(hand_id) or not is_int(seq):
             raise errors.StaleActionError()
         async with self._command(guild_id, channel_id) as ref:
             table = self._existing(ref.table)
@@ -301,7 +299,7 @@ class TableService:
 
     async def my_cards(self, guild_id: int, channel_id: int, user_id: int) -> PlayerView:
         """The player's own view: the public table plus his down cards and his options."""
-        _check_user(user_id)
+        check_user(user_id)
         async with self._command(guild_id, channel_id) as ref:
             return self._existing(ref.table).player_view(user_id)
 
@@ -322,7 +320,7 @@ class TableService:
             return await self._existing(ref.table).close()
 
     async def config_get(self, guild_id: int, channel_id: int) -> TableConfig:
-        _check_ids(guild_id, channel_id)
+        check_ids(guild_id, channel_id)
         with store_errors_as_table_errors():
             return await config_db.get_table_config(self.db, guild_id, channel_id)
 
@@ -338,7 +336,7 @@ class TableService:
 
     async def guild_defaults_set(self, guild_id: int, **changes: Any) -> TableConfig:
         """Change the guild's default settings; tables without their own pick them up."""
-        _check_ids(guild_id, 1)
+        check_ids(guild_id)
         with store_errors_as_table_errors():
             config = await config_db.set_guild_table_defaults(self.db, guild_id, **changes)
         for (guild, channel), table in list(self._tables.items()):
@@ -350,82 +348,43 @@ class TableService:
         return config
 
     async def guild_defaults_get(self, guild_id: int) -> TableConfig:
-        _check_ids(guild_id, 1)
+        check_ids(guild_id)
         with store_errors_as_table_errors():
             return await config_db.get_guild_table_defaults(self.db, guild_id)
 
-    async def economy_get(self, guild_id: int) -> GuildEconomy:
-        """The server's starting and daily chips."""
-        _check_ids(guild_id, 1)
-        with store_errors_as_table_errors():
-            return await config_db.get_economy(self.db, guild_id)
-
-    async def economy_set(self, guild_id: int, **changes: Any) -> GuildEconomy:
-        """Change the server's starting or daily chips (validated by the store)."""
-        _check_ids(guild_id, 1)
-        with store_errors_as_table_errors():
-            return await config_db.set_economy(self.db, guild_id, **changes)
-
     async def table_message(self, table_id: int) -> int | None:
         """The id of the front end's live table message, kept across restarts."""
-        _check_ids(table_id)
+        check_ids(table_id)
         with store_errors_as_table_errors():
             return (await tables_db.get_table(self.db, table_id)).message_id
 
     async def set_table_message(self, table_id: int, message_id: int | None) -> None:
-        _check_ids(table_id)
+        check_ids(table_id)
         with store_errors_as_table_errors():
             await tables_db.set_table_message(self.db, table_id, message_id)
 
-    # --- wallets --------------------------------------------------------------------------
+    # --- accounts (no table lock: see :mod:`.accounts`) --------------------------------------
+
+    async def economy_get(self, guild_id: int) -> GuildEconomy:
+        return await self.accounts.economy_get(guild_id)
+
+    async def economy_set(self, guild_id: int, **changes: Any) -> GuildEconomy:
+        return await self.accounts.economy_set(guild_id, **changes)
 
     async def rank_of(self, guild_id: int, user_id: int) -> LeaderboardEntry | None:
-        """A player's place on the leaderboard (None before he has a wallet)."""
-        _check_ids(guild_id, user_id)
-        with store_errors_as_table_errors():
-            return await leaderboard_db.rank_of(self.db, guild_id, user_id)
+        return await self.accounts.rank_of(guild_id, user_id)
 
     async def balance(self, guild_id: int, user_id: int) -> Wallet:
-        _check_ids(guild_id, user_id)
-        with store_errors_as_table_errors():
-            return await wallets_db.get_wallet(self.db, guild_id, user_id)
+        return await self.accounts.balance(guild_id, user_id)
 
     async def daily(self, guild_id: int, user_id: int) -> DailyClaim:
-        _check_ids(guild_id, user_id)
-        with store_errors_as_table_errors():
-            return await wallets_db.claim_daily(self.db, guild_id, user_id)
+        return await self.accounts.daily(guild_id, user_id)
 
     async def leaderboard(self, guild_id: int, page: int = 1) -> LeaderboardPage:
-        _check_ids(guild_id, 1)
-        if not _is_int(page) or page < 1:
-            raise errors.TableError("The page must be a whole number from 1.")
-        with store_errors_as_table_errors():
-            return await leaderboard_db.page(self.db, guild_id, page)
+        return await self.accounts.leaderboard(guild_id, page)
 
     async def admin_adjust(
         self, guild_id: int, user_id: int, amount: int, note: str = ""
     ) -> Wallet:
         """Give (amount > 0) or take (amount < 0) wallet chips; the caller checks permissions."""
-        _check_ids(guild_id, user_id)
-        if not _is_int(amount) or amount == 0:
-            raise errors.AmountError("The adjustment must be a whole number of chips, not zero.")
-        with store_errors_as_table_errors():
-            check_amount(abs(amount), "adjustment")
-            if amount > 0:
-                return await wallets_db.admin_give(self.db, guild_id, user_id, amount, note=note)
-            return await wallets_db.admin_take(self.db, guild_id, user_id, -amount, note=note)
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _check_ids(*ids: object) -> None:
-    for value in ids:
-        if not _is_int(value) or not 0 < value < 2**63:  # type: ignore[operator]
-            raise errors.TableError(f"{value!r} is not a valid id.")
-
-
-def _check_user(user_id: object) -> None:
-    if not _is_int(user_id) or not 0 < user_id < 2**63:  # type: ignore[operator]
-        raise errors.NotSeatedError("That is not a valid player.")
+        return await self.accounts.admin_adjust(guild_id, user_id, amount, note)

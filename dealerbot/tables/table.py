@@ -33,9 +33,9 @@ from dealerbot.store.tables import CashOut, Seat, TableStatus
 
 from . import errors, viewing
 from . import events as out
-from .guard import store_errors_as_table_errors
 from .live import BankUse, Deps, LeaveOutcome, LiveHand, auto_kind, next_button
 from .recovery import Replay, replay_hand, result_json
+from .refusals import store_errors_as_table_errors
 from .timers import Timer
 from .translate import Player, Translation, translate
 from .views import OptionView, PlayerView, TableView
@@ -50,7 +50,7 @@ class Table:
     def __init__(
         self,
         deps: Deps,
-        record: tables_db.Table,
+        record: tables_db.TableRow,
         config: TableConfig,
         seats: Iterable[Seat],
         lock: asyncio.Lock,

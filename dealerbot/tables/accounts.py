@@ -1,0 +1,76 @@
+"""Accounts: wallets, the daily bonus, the leaderboard and each server's economy.
+
+Nothing here touches a table, so none of it takes a table lock; every store refusal comes
+out as a :class:`~dealerbot.tables.errors.TableError` worded by the service.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dealerbot.store import config as config_db
+from dealerbot.store import leaderboard as leaderboard_db
+from dealerbot.store import wallets as wallets_db
+from dealerbot.store.config import GuildEconomy
+from dealerbot.store.db import Database
+from dealerbot.store.leaderboard import LeaderboardEntry, LeaderboardPage
+from dealerbot.store.wallets import DailyClaim, Wallet
+
+from . import errors
+from .checks import check_chips, check_ids, is_int
+from .refusals import store_errors_as_table_errors
+
+
+class Accounts:
+    """A server's wallets and economy, by (guild id, user id)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def economy_get(self, guild_id: int) -> GuildEconomy:
+        """The server's starting and daily chips."""
+        check_ids(guild_id)
+        with store_errors_as_table_errors():
+            return await config_db.get_economy(self.db, guild_id)
+
+    async def economy_set(self, guild_id: int, **changes: Any) -> GuildEconomy:
+        """Change the server's starting or daily chips (validated by the store)."""
+        check_ids(guild_id)
+        with store_errors_as_table_errors():
+            return await config_db.set_economy(self.db, guild_id, **changes)
+
+    async def rank_of(self, guild_id: int, user_id: int) -> LeaderboardEntry | None:
+        """A player's place on the leaderboard (None before he has a wallet)."""
+        check_ids(guild_id, user_id)
+        with store_errors_as_table_errors():
+            return await leaderboard_db.rank_of(self.db, guild_id, user_id)
+
+    async def balance(self, guild_id: int, user_id: int) -> Wallet:
+        check_ids(guild_id, user_id)
+        with store_errors_as_table_errors():
+            return await wallets_db.get_wallet(self.db, guild_id, user_id)
+
+    async def daily(self, guild_id: int, user_id: int) -> DailyClaim:
+        check_ids(guild_id, user_id)
+        with store_errors_as_table_errors():
+            return await wallets_db.claim_daily(self.db, guild_id, user_id)
+
+    async def leaderboard(self, guild_id: int, page: int = 1) -> LeaderboardPage:
+        check_ids(guild_id)
+        if not is_int(page) or page < 1:
+            raise errors.TableError("The page must be a whole number from 1.")
+        with store_errors_as_table_errors():
+            return await leaderboard_db.page(self.db, guild_id, page)
+
+    async def admin_adjust(
+        self, guild_id: int, user_id: int, amount: int, note: str = ""
+    ) -> Wallet:
+        """Give (amount > 0) or take (amount < 0) wallet chips; the caller checks permissions."""
+        check_ids(guild_id, user_id)
+        if not is_int(amount) or amount == 0:
+            raise errors.AmountError("The adjustment must be a whole number of chips, not zero.")
+        check_chips(abs(amount), "adjustment")
+        with store_errors_as_table_errors():
+            if amount > 0:
+                return await wallets_db.admin_give(self.db, guild_id, user_id, amount, note=note)
+            return await wallets_db.admin_take(self.db, guild_id, user_id, -amount, note=note)

@@ -1,0 +1,38 @@
+"""The service's checks on ids and chip amounts from front ends, worded for the player.
+
+The bounds themselves are the store's (:data:`~dealerbot.store.validate.MAX_ID`,
+:data:`~dealerbot.store.validate.MAX_AMOUNT`): one id check and one chip bound for the
+whole program, so the service never accepts what the store would refuse.
+"""
+
+from __future__ import annotations
+
+from dealerbot.store.validate import MAX_AMOUNT, is_chips, is_id
+
+from . import errors
+
+
+def is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_ids(*ids: object) -> None:
+    for value in ids:
+        if not is_id(value):
+            raise errors.TableError(f"{value!r} is not a valid id.")
+
+
+def check_user(user_id: object) -> None:
+    if not is_id(user_id):
+        raise errors.NotSeatedError("That is not a valid player.")
+
+
+def check_chips(value: object, what: str) -> int:
+    """A whole number of chips from 1 to the store's bound, or :class:`AmountError`."""
+    if is_chips(value):
+        return value  # type: ignore[return-value]
+    if not is_int(value):
+        raise errors.AmountError(f"The {what} must be a whole number of chips, not {value!r}.")
+    if value <= 0:  # type: ignore[operator]
+        raise errors.AmountError(f"The {what} must be at least 1 chip (got {value:,}).")
+    raise errors.AmountError(f"The {what} may be at most {MAX_AMOUNT:,} chips (got {value:,}).")
