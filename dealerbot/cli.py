@@ -102,7 +102,7 @@ async def run_audit(path: Path) -> int:
 def run(settings: Settings) -> int:
     """Start the bot: imported lazily so maintenance commands work without Discord code."""
     settings.require_token()
-    module = importlib.import_module("dealerbot.bot.client")
+    module = importlib.import_module("dealerbot.runner")
     result = module.run_bot(settings)
     if inspect.isawaitable(result):
         asyncio.run(result)  # type: ignore[arg-type]
@@ -112,7 +112,7 @@ def run(settings: Settings) -> int:
 def sync(settings: Settings, guild: int | None, clear_guild: int | None) -> int:
     """Publish the commands on demand (the bot syncs only DEV_GUILD_ID at start)."""
     settings.require_token()
-    module = importlib.import_module("dealerbot.bot.client")
+    module = importlib.import_module("dealerbot.runner")
     return int(module.sync_commands(settings, guild_id=guild, clear_guild=clear_guild))
 
 

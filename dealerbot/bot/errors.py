@@ -1,4 +1,4 @@
-"""Turning every failure into a short, private answer; logging what is a bug.
+"""Refusals, and turning every failure into a short, private answer; logging what is a bug.
 
 User-caused refusals (:class:`UserError` here, :class:`~dealerbot.tables.errors.TableError`
 from the service) are shown as they are, ephemeral. Anything else is logged with the
@@ -27,6 +27,13 @@ APOLOGY = "Something went wrong on my side; please try again in a moment."
 
 class UserError(Exception):
     """A refusal the Discord layer itself gives (wrong place, missing permission, ...)."""
+
+
+def place(interaction: discord.Interaction[Any]) -> tuple[int, int]:
+    """(guild id, channel id) of a command run in a server channel; DMs are refused."""
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise UserError("Use this command in a server channel, not in direct messages.")
+    return interaction.guild_id, interaction.channel_id
 
 
 @dataclass(slots=True)
@@ -108,6 +115,21 @@ async def answer(
             error.status,
             error.code,
         )
+
+
+async def answer_failure(interaction: discord.Interaction[Any], error: Exception) -> None:
+    """A button click that failed: say why privately (or apologise and log a bug)."""
+    text = user_message(error)
+    if text is None:
+        log_failure(interaction, error)
+        text = APOLOGY
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException as failure:
+        log.info("could not answer a click (HTTP %s code %s)", failure.status, failure.code)
 
 
 def log_failure(interaction: discord.Interaction[Any], error: BaseException) -> None:

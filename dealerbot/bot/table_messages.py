@@ -24,12 +24,12 @@ from typing import Any
 
 import discord
 
+from dealerbot.tables import TableError, TableService, TableView
 from dealerbot.tables import events as ev
-from dealerbot.tables.errors import TableError
-from dealerbot.tables.views import TableView
 
 from . import render
-from .views import table_buttons
+from .buttons import table_buttons
+from .errors import UserError
 
 log = logging.getLogger(__name__)
 
@@ -515,6 +515,34 @@ class TableMessenger:
             self._forget(finished_hand)
         elif self.slot is not None:
             self.slot.shows(payload, compared=False)
+
+    async def answer_action(
+        self,
+        interaction: discord.Interaction[Any],
+        service: TableService,
+        where: tuple[int, int, int],
+        act: str,
+    ) -> None:
+        """An action button: refuse a stale or foreign click, else act and show the table."""
+        table_id, hand_id, seq = where
+        view = self.view
+        if view is None:
+            view = self.view = await service.table_view(self.guild_id, self.channel_id)
+        user_id = interaction.user.id
+        if view.table_id != table_id or view.hand_id != hand_id:
+            raise UserError("That hand is over; the current table is further down.")
+        if view.seq != seq:
+            raise UserError("That button is out of date; use the newest one.")
+        if user_id != view.to_act_user:
+            seat = view.seat_of(user_id)
+            if seat is None or not seat.in_hand:
+                raise UserError("You are not in this hand.")
+            waiting = next((s.name for s in view.seats if s.to_act), "another player")
+            raise UserError(f"It is not your turn; {render.name_text(waiting)} is to act.")
+        guild_id, channel_id = self.guild_id, self.channel_id
+        await self.run_click(
+            interaction, lambda: service.act(guild_id, channel_id, user_id, hand_id, seq, act)
+        )
 
     async def run_click(
         self, interaction: discord.Interaction[Any], action: Callable[[], Awaitable[object]]

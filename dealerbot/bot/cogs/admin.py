@@ -15,8 +15,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from .. import render
-from ..errors import Reply, UserError
-from .common import MAX_CHIPS, CogBase, place
+from ..client import DealerBot
+from ..errors import Reply, UserError, place
+from .base import MAX_CHIPS, CogBase
 
 ECONOMY_KEYS = ("starting_chips", "daily_chips")
 Count = app_commands.Range[int, 0, MAX_CHIPS]
@@ -140,3 +141,10 @@ class AdminCog(
             return Reply("The table closes when this hand ends; everyone is then cashed out.")
 
         await self.run(interaction, work)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point: the ``/stud-admin`` group (it has no buttons)."""
+    if not isinstance(bot, DealerBot):
+        raise TypeError("the /stud-admin cog needs a DealerBot")
+    await bot.add_cog(AdminCog(bot))

@@ -8,6 +8,7 @@ events captured by a subscriber where a test needs the truth (the dealt cards).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import re
 from collections.abc import Sequence
@@ -18,6 +19,7 @@ from typing import Any
 import discord
 
 from dealerbot.bot.client import DealerBot, point_discord_at
+from dealerbot.runner import table_service
 from dealerbot.settings import Settings
 from dealerbot.tables import events as ev
 from dealerbot.tables.timers import FakeClock
@@ -46,6 +48,7 @@ class Running:
     bot: DealerBot
     task: asyncio.Task[None]
     recorder: Recorder
+    resources: contextlib.AsyncExitStack
 
 
 class Club:
@@ -79,19 +82,24 @@ class Club:
     async def start_bot(self) -> DealerBot:
         settings = self.settings()
         point_discord_at(settings)
-        bot = DealerBot(settings, clock=self.clock, rng=self.rng, guild_ready_timeout=0.05)
+        resources = contextlib.AsyncExitStack()
+        service = await resources.enter_async_context(
+            table_service(settings, clock=self.clock, rng=self.rng)
+        )
+        bot = DealerBot(settings, service, guild_ready_timeout=0.05)
         recorder = Recorder()
         task = asyncio.create_task(bot.start(self.emu.token))
         waiter = asyncio.create_task(bot.wait_until_ready())
         done, _ = await asyncio.wait({task, waiter}, timeout=15, return_when="FIRST_COMPLETED")
         if waiter not in done:
             waiter.cancel()
+            await bot.close()
+            await resources.aclose()
             if task.done():
                 task.result()
             raise TimeoutError("the bot did not become ready")
-        assert bot.service is not None
-        bot.service.subscribe(recorder)
-        self.running = Running(bot, task, recorder)
+        service.subscribe(recorder)
+        self.running = Running(bot, task, recorder, resources)
         return bot
 
     async def stop_bot(self) -> None:
@@ -101,6 +109,7 @@ class Club:
         self.running = None
         await running.bot.close()
         await asyncio.wait_for(asyncio.gather(running.task, return_exceptions=True), 10)
+        await running.resources.aclose()
 
     @property
     def bot(self) -> DealerBot:
@@ -190,7 +199,7 @@ class Club:
     ) -> list[CallbackRecord]:
         """Click through one hand until its message has no more action buttons."""
         choose = choose or passive
-        answers = []
+        answers: list[CallbackRecord] = []
         for _ in range(max_actions):
             found = self.action_message()
             if found is None:

@@ -1,29 +1,32 @@
-"""``/stud`` for players at a table, and the table's buttons (actions, "My cards")."""
+"""``/stud``: one command group for players (seats, hands, cards, wallet, leaderboard).
+
+One :class:`commands.GroupCog`; loading this extension also registers the persistent
+buttons of the table message and of the leaderboard (:data:`~..buttons.STUD_BUTTONS`).
+"""
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from dealerbot.tables.errors import NoTableError
+from dealerbot.tables import DailyNotReadyError, NoTableError
 
 from .. import render
-from ..errors import APOLOGY, Reply, UserError, log_failure, user_message
+from ..buttons import STUD_BUTTONS, leaderboard_page
+from ..client import DealerBot
+from ..errors import Reply, UserError, place
 from ..table_messages import ChannelUnavailable
-from .common import MAX_CHIPS, CogBase, check_amount, check_can_post, display_name, place
-
-log = logging.getLogger(__name__)
+from .base import MAX_CHIPS, CogBase, check_amount, check_can_post, display_name
 
 Chips = app_commands.Range[int, 1, MAX_CHIPS]
 
 
 @app_commands.guild_only()
-class PlayCog(CogBase, commands.GroupCog, group_name="stud", group_description="Seven Card Stud"):
-    """Seats, hands and private cards at this channel's table."""
+class StudCog(CogBase, commands.GroupCog, group_name="stud", group_description="Seven Card Stud"):
+    """Seats, hands and private cards at this channel's table; wallets and ranks."""
 
     # --- seats ---------------------------------------------------------------------
 
@@ -155,60 +158,58 @@ class PlayCog(CogBase, commands.GroupCog, group_name="stud", group_description="
 
         await self.run(interaction, work)
 
-    # --- buttons -------------------------------------------------------------------------
+    # --- wallet and ranks ---------------------------------------------------------------
 
-    async def on_action_click(
-        self, interaction: discord.Interaction[Any], table_id: int, hand_id: int, seq: int, act: str
+    @app_commands.command(name="balance", description="Your chips (or another member's)")
+    @app_commands.describe(member="Whose balance to show (default: yours)")
+    async def balance(
+        self, interaction: discord.Interaction[Any], member: discord.User | None = None
     ) -> None:
-        try:
-            await self._action_click(interaction, table_id, hand_id, seq, act)
-        except Exception as error:
-            await self._click_failed(interaction, error)
+        async def work() -> Reply:
+            guild_id, _ = place(interaction)
+            target = member or interaction.user
+            if target.bot:
+                return Reply("Bots do not play.")
+            wallet = await self.service.balance(guild_id, target.id)
+            rank = await self.service.rank_of(guild_id, target.id)
+            own = target.id == interaction.user.id
+            return Reply(render.balance_text(target.id, wallet, rank, own))
 
-    async def _action_click(
-        self, interaction: discord.Interaction[Any], table_id: int, hand_id: int, seq: int, act: str
-    ) -> None:
-        guild_id, channel_id = place(interaction)
-        user_id = interaction.user.id
-        messenger = self.relay.messenger(guild_id, channel_id)
-        view = messenger.view
-        if view is None:
-            view = await self.service.table_view(guild_id, channel_id)
-            messenger.view = view
-        if view.table_id != table_id or view.hand_id != hand_id:
-            raise UserError("That hand is over; the current table is further down.")
-        if view.seq != seq:
-            raise UserError("That button is out of date; use the newest one.")
-        if user_id != view.to_act_user:
-            seat = view.seat_of(user_id)
-            if seat is None or not seat.in_hand:
-                raise UserError("You are not in this hand.")
-            waiting = next((s.name for s in view.seats if s.to_act), "another player")
-            raise UserError(f"It is not your turn; {render.name_text(waiting)} is to act.")
-        service = self.service
-        await messenger.run_click(
-            interaction, lambda: service.act(guild_id, channel_id, user_id, hand_id, seq, act)
-        )
+        await self.run(interaction, work)
 
-    async def on_cards_click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        try:
-            guild_id, channel_id = place(interaction)
-            view = await self.service.my_cards(guild_id, channel_id, interaction.user.id)
-            text = render.private_player_text(view)
-        except Exception as error:
-            await self._click_failed(interaction, error)
-            return
-        await interaction.response.send_message(text, ephemeral=True)
+    @app_commands.command(name="leaderboard", description="The richest players of this server")
+    async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> Reply:
+            guild_id, _ = place(interaction)
+            embed, view = await leaderboard_page(self.service, guild_id, interaction.user.id, 1)
+            return Reply(embed=embed, view=view)
 
-    async def _click_failed(self, interaction: discord.Interaction[Any], error: Exception) -> None:
-        text = user_message(error)
-        if text is None:
-            log_failure(interaction, error)
-            text = APOLOGY
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
-        except discord.HTTPException as failure:
-            log.info("could not answer a click (HTTP %s code %s)", failure.status, failure.code)
+        await self.run(interaction, work)
+
+    @app_commands.command(name="daily", description="Claim your daily chip bonus")
+    async def daily(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> Reply:
+            guild_id, _ = place(interaction)
+            try:
+                claim = await self.service.daily(guild_id, interaction.user.id)
+            except DailyNotReadyError as error:
+                if error.retry_at is None:
+                    raise
+                return Reply(
+                    "You already claimed today's bonus; the next one is ready "
+                    f"{render.timestamp(error.retry_at)}."
+                )
+            return Reply(
+                f"You claimed **{claim.amount}** chips; your wallet holds {claim.wallet.chips}. "
+                f"Next bonus {render.timestamp(claim.next_claim_at)}."
+            )
+
+        await self.run(interaction, work)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point: the ``/stud`` group and the buttons its messages carry."""
+    if not isinstance(bot, DealerBot):
+        raise TypeError("the /stud cog needs a DealerBot")
+    await bot.add_cog(StudCog(bot))
+    bot.add_dynamic_items(*STUD_BUTTONS)

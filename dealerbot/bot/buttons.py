@@ -1,55 +1,60 @@
 """Buttons that survive restarts: each ``custom_id`` carries all the state a click needs.
 
 Nothing is kept in a View object: a click is decoded from its id (table, hand, action
-number, verb) and handed to the bot's handlers, which ask the table service. So the
-buttons on a message posted before a restart keep working after it.
+number, verb) by discord.py's :class:`~discord.ui.DynamicItem` machinery, and its
+callback asks the bot's table messenger or the table service. So the buttons on a
+message posted before a restart keep working after it. The ``/stud`` extension
+registers these items (:data:`STUD_BUTTONS`) when it loads.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from dealerbot.engine.events import ActionKind
+from dealerbot.tables import ActionKind, LeaderboardPage, TableService
 from dealerbot.tables import events as ev
 
+from . import render
+from .errors import UserError, answer_failure, place
+
 if TYPE_CHECKING:
-    from dealerbot.store.leaderboard import LeaderboardPage
+    from .client import DealerBot
+    from .relay import TableRelay
 
 ACTION_TEMPLATE = (
     r"stud:(?P<table>\d{1,19}):(?P<hand>\d{1,19}):(?P<seq>\d{1,9}):(?P<act>[a-z_]{1,12})"
 )
 CARDS_TEMPLATE = r"stud:cards:(?P<table>\d{1,19})"
 BOARD_TEMPLATE = r"stud:board:(?P<page>\d{1,6}):(?P<dir>prev|next)"
+CARDS_EMOJI = "\U0001f0cf"  # 🃏, in Discord's emoji set; U+1F0A0 is refused (50035)
 
 _STYLES = {
     ActionKind.FOLD: discord.ButtonStyle.danger,
     ActionKind.CHECK: discord.ButtonStyle.success,
     ActionKind.CALL: discord.ButtonStyle.success,
 }
+_KINDS = frozenset(kind.value for kind in ActionKind)
 
 
-class ClickHandlers(Protocol):
-    """What the bot offers the buttons (implemented by the play cog)."""
-
-    async def on_action_click(
-        self, interaction: discord.Interaction[Any], table_id: int, hand_id: int, seq: int, act: str
-    ) -> None: ...
-
-    async def on_cards_click(
-        self, interaction: discord.Interaction[Any], table_id: int
-    ) -> None: ...
-
-    async def on_board_click(self, interaction: discord.Interaction[Any], page: int) -> None: ...
+def _bot(interaction: discord.Interaction[Any]) -> DealerBot:
+    return cast("DealerBot", interaction.client)
 
 
-def handlers(interaction: discord.Interaction[Any]) -> ClickHandlers:
-    found = getattr(interaction.client, "click_handlers", None)
-    if found is None:
-        raise RuntimeError("the bot has no click handlers")
-    return found  # type: ignore[no-any-return]
+def _service(interaction: discord.Interaction[Any]) -> TableService:
+    service = _bot(interaction).service
+    if service is None:
+        raise UserError("The dealer is still starting up; try again in a moment.")
+    return service
+
+
+def _relay(interaction: discord.Interaction[Any]) -> TableRelay:
+    relay = _bot(interaction).relay
+    if relay is None:
+        raise UserError("The dealer is still starting up; try again in a moment.")
+    return relay
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTION_TEMPLATE):
@@ -81,12 +86,16 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTI
         return cls(int(match["table"]), int(match["hand"]), int(match["seq"]), match["act"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await handlers(interaction).on_action_click(
-            interaction, self.table_id, self.hand_id, self.seq, self.act
-        )
-
-
-_KINDS = frozenset(kind.value for kind in ActionKind)
+        """The table messenger checks the click, runs it and answers with the new table."""
+        try:
+            guild_id, channel_id = place(interaction)
+            messenger = _relay(interaction).messenger(guild_id, channel_id)
+            service = _service(interaction)
+            await messenger.answer_action(
+                interaction, service, (self.table_id, self.hand_id, self.seq), self.act
+            )
+        except Exception as error:
+            await answer_failure(interaction, error)
 
 
 class CardsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CARDS_TEMPLATE):
@@ -96,7 +105,7 @@ class CardsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CARDS
         super().__init__(
             discord.ui.Button(
                 label="My cards",
-                emoji="🃏",  # in Discord's emoji set; U+1F0A0 is refused (50035)
+                emoji=CARDS_EMOJI,
                 custom_id=f"stud:cards:{table_id}",
                 style=discord.ButtonStyle.secondary,
                 row=row,
@@ -114,7 +123,15 @@ class CardsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CARDS
         return cls(int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await handlers(interaction).on_cards_click(interaction, self.table_id)
+        try:
+            guild_id, channel_id = place(interaction)
+            service = _service(interaction)
+            view = await service.my_cards(guild_id, channel_id, interaction.user.id)
+            text = render.private_player_text(view)
+        except Exception as error:
+            await answer_failure(interaction, error)
+            return
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BOARD_TEMPLATE):
@@ -141,10 +158,18 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BOARD
         return cls(int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await handlers(interaction).on_board_click(interaction, self.page)
+        """Turn the page in place (an update of the clicked message, not a new one)."""
+        try:
+            guild_id, _ = place(interaction)
+            service = _service(interaction)
+            embed, view = await leaderboard_page(service, guild_id, interaction.user.id, self.page)
+        except Exception as error:
+            await answer_failure(interaction, error)
+            return
+        await interaction.response.edit_message(embed=embed, view=view)
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+STUD_BUTTONS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ActionButton,
     CardsButton,
     BoardButton,
@@ -171,3 +196,12 @@ def board_buttons(page: LeaderboardPage) -> discord.ui.View:
     view.add_item(BoardButton(max(page.page - 1, 1), "prev", disabled=page.page <= 1))
     view.add_item(BoardButton(min(page.page + 1, last), "next", disabled=page.page >= last))
     return view
+
+
+async def leaderboard_page(
+    service: TableService, guild_id: int, viewer: int, page: int
+) -> tuple[discord.Embed, discord.ui.View]:
+    """One page of the leaderboard with the viewer's own rank and the paging buttons."""
+    board = await service.leaderboard(guild_id, max(page, 1))
+    own = await service.rank_of(guild_id, viewer)
+    return render.leaderboard_embed(board, viewer, own), board_buttons(board)

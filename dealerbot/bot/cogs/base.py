@@ -1,29 +1,20 @@
-"""What every cog needs: where a command runs, who runs it, and one command at a time."""
+"""The base of every cog: who runs a command, what it may ask, and one command at a time."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from dealerbot.tables.service import TableService
+from dealerbot.tables import TableService
 
+from ..client import DealerBot
 from ..errors import Reply, UserError, answer
 from ..relay import TableRelay
 
-if TYPE_CHECKING:
-    from ..client import DealerBot
-
 NEEDED_IN_CHANNEL = ("view_channel", "send_messages", "embed_links")
 MAX_CHIPS = 1_000_000_000
-
-
-def place(interaction: discord.Interaction[Any]) -> tuple[int, int]:
-    """(guild id, channel id) of a command run in a server channel; DMs are refused."""
-    if interaction.guild_id is None or interaction.channel_id is None:
-        raise UserError("Use this command in a server channel, not in direct messages.")
-    return interaction.guild_id, interaction.channel_id
 
 
 def check_can_post(interaction: discord.Interaction[Any]) -> None:
@@ -57,8 +48,6 @@ def check_amount(amount: int | None, what: str) -> None:
 
 class CogBase:
     """Access to the bot's service and relay, and a guard against doubled commands."""
-
-    bot: DealerBot
 
     def __init__(self, bot: DealerBot) -> None:
         self.bot = bot

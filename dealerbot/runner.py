@@ -1,0 +1,158 @@
+"""The bot process: open the database, build the table service, run the bot, stop cleanly.
+
+The Discord layer (:mod:`dealerbot.bot`) opens no database: this module builds the
+:class:`~dealerbot.store.db.Database` and :class:`~dealerbot.tables.TableService` and
+hands the service to :class:`~dealerbot.bot.client.DealerBot`. SIGTERM and Ctrl-C close
+the bot (timers, queued messages, the connection) and then the database; a hand left
+mid-way resumes at the next start. Failures a user can fix end the process with one line.
+``dealerbot sync`` publishes the commands without starting any table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import signal
+import sys
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+import discord
+
+from dealerbot.bot.client import DealerBot, point_discord_at
+from dealerbot.settings import Settings
+from dealerbot.store.db import Database
+from dealerbot.store.errors import StoreError
+from dealerbot.tables import Clock, TableError, TableService
+
+log = logging.getLogger(__name__)
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+@contextlib.asynccontextmanager
+async def table_service(
+    settings: Settings, *, clock: Clock | None = None, rng: random.Random | None = None
+) -> AsyncIterator[TableService]:
+    """The database at ``settings.database_path`` (migrated on open) and its table service.
+
+    The database closes on exit; the bot stops the service's timers before that.
+    """
+    if clock is not None:  # tests: timers and the store's clock move together
+        db = await Database.open(settings.database_path, clock=clock.now)
+    else:
+        db = await Database.open(settings.database_path)
+    try:
+        yield TableService(db, clock=clock, rng=rng)
+    finally:
+        await db.close()
+
+
+def failure_line(error: BaseException, settings: Settings) -> str | None:
+    """One line that says what went wrong and what to do, for the errors users can fix."""
+    if isinstance(error, discord.LoginFailure):
+        return (
+            "Discord rejected DISCORD_TOKEN: copy a new token from the Developer Portal "
+            "(your application -> Bot -> Reset Token) into .env"
+        )
+    if isinstance(error, discord.PrivilegedIntentsRequired):
+        return "Discord refused the connection's intents; dealerbot needs no privileged intent"
+    if isinstance(error, StoreError):
+        return f"database {settings.database_path}: {error.message}"
+    if isinstance(error, TableError):
+        return f"database {settings.database_path}: {error}"
+    if isinstance(error, aiohttp.ClientConnectorError | discord.GatewayNotFound | OSError):
+        return f"cannot reach Discord at {settings.discord_api_base}: {error}"
+    if isinstance(error, discord.HTTPException):
+        return f"Discord answered HTTP {error.status} ({error.text or 'no detail'})"
+    return None
+
+
+async def serve(bot: DealerBot, token: str) -> None:
+    """Run until the connection ends or SIGTERM/SIGINT arrives, then close the bot."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in STOP_SIGNALS:
+        # Windows event loops have no signal handlers; that error is a RuntimeError.
+        with contextlib.suppress(RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    runner = asyncio.create_task(bot.start(token))
+    stopper = asyncio.create_task(stop.wait())
+    try:
+        done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        if stopper in done:
+            log.info("stopping: closing tables' timers, the connection and the database")
+            await bot.close()
+            await asyncio.gather(runner, return_exceptions=True)
+        else:
+            runner.result()
+    finally:
+        stopper.cancel()
+        await bot.close()
+        for sig in STOP_SIGNALS:
+            with contextlib.suppress(RuntimeError):
+                loop.remove_signal_handler(sig)
+
+
+async def _run(settings: Settings, token: str) -> None:
+    async with table_service(settings) as service:
+        log.info("database %s open", settings.database_path)
+        await serve(DealerBot(settings, service), token)
+
+
+def _one_line_or_raise(error: Exception, settings: Settings) -> int:
+    line = failure_line(error, settings)
+    if line is None:
+        raise error
+    print(f"dealerbot: {line}", file=sys.stderr)
+    return 1
+
+
+def run_bot(settings: Settings) -> int:
+    """The ``dealerbot`` command: 0 after a clean stop, 1 with one line on a known failure."""
+    token = settings.require_token()
+    point_discord_at(settings)
+    try:
+        asyncio.run(_run(settings, token))
+    except KeyboardInterrupt:
+        return 0
+    except Exception as error:
+        return _one_line_or_raise(error, settings)
+    return 0
+
+
+async def _sync(settings: Settings, guild_id: int | None, clear_guild: int | None) -> list[Any]:
+    bot = DealerBot(settings, None)
+    async with bot:
+        await bot.login(settings.require_token())
+        if clear_guild is not None:
+            target = discord.Object(clear_guild)
+            bot.tree.clear_commands(guild=target)
+            await bot.tree.sync(guild=target)
+        if guild_id is not None:
+            guild = discord.Object(guild_id)
+            bot.tree.copy_global_to(guild=guild)
+            return await bot.tree.sync(guild=guild)
+        return await bot.tree.sync()
+
+
+def sync_commands(
+    settings: Settings, *, guild_id: int | None = None, clear_guild: int | None = None
+) -> int:
+    """``dealerbot sync``: publish the slash commands globally (or to one server)."""
+    point_discord_at(settings)
+    try:
+        synced = asyncio.run(_sync(settings, guild_id, clear_guild))
+    except Exception as error:
+        return _one_line_or_raise(error, settings)
+    names = ", ".join(sorted(f"/{command.name}" for command in synced))
+    where = f"to server {guild_id}" if guild_id is not None else "globally"
+    print(f"synced {len(synced)} commands {where}: {names}")
+    if clear_guild is not None:
+        print(f"removed the server-only copies from server {clear_guild}")
+    if guild_id is None:
+        print("global commands can take a while to appear in every server")
+    return 0
