@@ -1,4 +1,4 @@
-"""The PokerStars reader and the hand-script converter, on the real histories in shared/.
+"""The PokerStars reader and the hand-script converter, on real histories in tests/data/.
 
 Every readable stud hand is replayed through the engine and must reproduce what the site
 did: the bring-in, who acted first on each street, every bet size (the script's amounts),
@@ -40,17 +40,12 @@ COMPLETES_AT_ONCE = 35874081088  # no bring-in line
 OPEN_PAIR_ALL_IN = 60974484959  # R4.4 big bet all-in, side pot, R6.4
 
 
+HISTORY_DIR = Path(__file__).resolve().parents[1] / "data" / "handhistories" / "pokerstars"
+
+
 def history_dir() -> Path:
-    """shared/ lies beside the repository checkout (team layout)."""
-    path = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "handhistories"
-    path = path.resolve() / "pokerstars"
-    if not path.is_dir():
-        pytest.fail(
-            f"PokerStars hand histories not found at {path}: the team's shared/ folder "
-            "must lie beside the repository checkout",
-            pytrace=False,
-        )
-    return path
+    """The copies kept with the tests (origin: tests/data/handhistories/README.md)."""
+    return HISTORY_DIR
 
 
 @functools.cache
