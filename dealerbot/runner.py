@@ -1,7 +1,7 @@
 """The bot process: open the database, build the table service, run the bot, stop cleanly.
 
 The Discord layer (:mod:`dealerbot.bot`) opens no database: this module builds the
-:class:`~dealerbot.store.db.Database` and :class:`~dealerbot.tables.TableService` and
+:class:`~dealerbot.tables.Database` and :class:`~dealerbot.tables.TableService` and
 hands the service to :class:`~dealerbot.bot.client.DealerBot`. SIGTERM and Ctrl-C close
 the bot (timers, queued messages, the connection) and then the database; a hand left
 mid-way resumes at the next start. Failures a user can fix end the process with one line.
@@ -24,9 +24,7 @@ import discord
 
 from dealerbot.bot.client import DealerBot, point_discord_at
 from dealerbot.settings import Settings
-from dealerbot.store.db import Database
-from dealerbot.store.errors import StoreError
-from dealerbot.tables import Clock, TableError, TableService
+from dealerbot.tables import Clock, DatabaseError, TableService, open_database
 
 log = logging.getLogger(__name__)
 
@@ -42,9 +40,9 @@ async def table_service(
     The database closes on exit; the bot stops the service's timers before that.
     """
     if clock is not None:  # tests: timers and the store's clock move together
-        db = await Database.open(settings.database_path, clock=clock.now)
+        db = await open_database(settings.database_path, clock=clock.now)
     else:
-        db = await Database.open(settings.database_path)
+        db = await open_database(settings.database_path)
     try:
         yield TableService(db, clock=clock, rng=rng)
     finally:
@@ -60,9 +58,7 @@ def failure_line(error: BaseException, settings: Settings) -> str | None:
         )
     if isinstance(error, discord.PrivilegedIntentsRequired):
         return "Discord refused the connection's intents; dealerbot needs no privileged intent"
-    if isinstance(error, StoreError):
-        return f"database {settings.database_path}: {error.message}"
-    if isinstance(error, TableError):
+    if isinstance(error, DatabaseError):
         return f"database {settings.database_path}: {error}"
     if isinstance(error, aiohttp.ClientConnectorError | discord.GatewayNotFound | OSError):
         return f"cannot reach Discord at {settings.discord_api_base}: {error}"

@@ -1,6 +1,6 @@
 """Refusals, and turning every failure into a short, private answer; logging what is a bug.
 
-User-caused refusals (:class:`UserError` here, :class:`~dealerbot.tables.errors.TableError`
+User-caused refusals (:class:`UserError` here, :class:`~dealerbot.tables.TableError`
 from the service) are shown as they are, ephemeral. Anything else is logged with the
 command and ids (never cards) and the user gets a generic apology.
 """
@@ -16,8 +16,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from dealerbot.store.errors import StoreError
-from dealerbot.tables.errors import TableError
+from dealerbot.tables import TableError
 
 log = logging.getLogger(__name__)
 
@@ -58,8 +57,6 @@ def user_message(error: BaseException) -> str | None:
     """The text to show for a user-caused error, or None for a bug."""
     if isinstance(error, UserError | TableError):
         return str(error)
-    if isinstance(error, StoreError):
-        return error.message
     if isinstance(error, app_commands.MissingPermissions):
         return "You need the Manage Server permission for this."
     if isinstance(error, app_commands.NoPrivateMessage):

@@ -12,8 +12,8 @@ import logging
 
 import discord
 
+from dealerbot.tables import TableService
 from dealerbot.tables import events as ev
-from dealerbot.tables.service import TableService
 
 from . import render
 from .dm import DmCourier, DmRefused

@@ -1,6 +1,6 @@
 """Text and embeds built from the table service's views and events; no I/O, no rules.
 
-Every public message is built from :class:`~dealerbot.tables.views.TableView` (up cards
+Every public message is built from :class:`~dealerbot.tables.TableView` (up cards
 only) or from showdown events; down cards reach text only through the functions named
 ``private_*``, whose results go to one player's DM or ephemeral answer.
 """
@@ -13,12 +13,19 @@ from functools import lru_cache
 
 import discord
 
-from dealerbot.engine.cards import ALL_CARDS, Card
-from dealerbot.store.config import GuildEconomy, TableConfig
-from dealerbot.store.leaderboard import LeaderboardEntry, LeaderboardPage
-from dealerbot.store.wallets import Wallet
+from dealerbot.tables import (
+    ALL_CARDS,
+    Card,
+    GuildEconomy,
+    LeaderboardEntry,
+    LeaderboardPage,
+    PlayerView,
+    SeatView,
+    TableConfig,
+    TableView,
+    Wallet,
+)
 from dealerbot.tables import events as ev
-from dealerbot.tables.views import PlayerView, SeatView, TableView
 
 HIDDEN = "🂠"  # a face-down card in public: the count is public, the card is not
 LAST_ACTIONS_SHOWN = 5

@@ -21,8 +21,8 @@ import discord
 from dealerbot.bot.client import DealerBot, point_discord_at
 from dealerbot.runner import table_service
 from dealerbot.settings import Settings
+from dealerbot.tables import FakeClock
 from dealerbot.tables import events as ev
-from dealerbot.tables.timers import FakeClock
 from tests.bot.emulator import CallbackRecord, Channel, DiscordEmulator, Guild, Member
 
 JSON = dict[str, Any]
