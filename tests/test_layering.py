@@ -1,0 +1,238 @@
+"""The walls between the layers, read from the source (AST), so a wrong arrow fails a test.
+
+- no ``discord`` in the engine, the store or the table service;
+- ``aiosqlite`` only inside the store;
+- the Discord layer reaches the store only through the table service (no ``dealerbot.store``);
+- the engine imports the standard library and itself, nothing else;
+- no import cycle between the package's modules (module-level imports, ``TYPE_CHECKING``
+  blocks included: a cycle of type arrows is still a cycle of knowledge; imports inside a
+  function body are lazy and left out);
+- no module over 400 lines, except the format parsers listed in ``LONG_MODULES``.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+PACKAGE = REPO / "dealerbot"
+MAX_LINES = 400
+LONG_MODULES = {
+    # A format parser: one table of PokerStars line patterns and the reader that walks them.
+    # Splitting it would scatter one format's grammar over several files.
+    "dealerbot.history.pokerstars": "PokerStars hand-history parser",
+}
+
+
+@dataclass(frozen=True)
+class Import:
+    """One imported module name, resolved to absolute form, and where it was written."""
+
+    module: str
+    line: int
+    in_function: bool
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(REPO).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+@cache
+def modules() -> dict[str, Path]:
+    found = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+    assert found, f"no modules under {PACKAGE}"
+    return found
+
+
+def is_package(name: str) -> bool:
+    return modules()[name].name == "__init__.py"
+
+
+def _resolve_from(name: str, node: ast.ImportFrom) -> str:
+    if node.level == 0:
+        return node.module or ""
+    base = name.split(".")
+    # A module's own package is one level up; a package's __init__ is its own package.
+    drop = node.level - (1 if is_package(name) else 0)
+    if drop > 0:
+        base = base[:-drop]
+    return ".".join([*base, node.module] if node.module else base)
+
+
+def _walk(tree: ast.AST) -> Iterator[tuple[ast.AST, bool]]:
+    """Every node with whether it sits inside a function body."""
+    stack: list[tuple[ast.AST, bool]] = [(tree, False)]
+    while stack:
+        node, in_function = stack.pop()
+        yield node, in_function
+        inner = in_function or isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        stack.extend((child, inner) for child in ast.iter_child_nodes(node))
+
+
+@cache
+def imports_of(name: str) -> tuple[Import, ...]:
+    """What a module imports; ``from p import x`` counts as ``p.x`` when x is a module."""
+    tree = ast.parse(modules()[name].read_text(encoding="utf-8"))
+    found: list[Import] = []
+    for node, in_function in _walk(tree):
+        if isinstance(node, ast.Import):
+            found.extend(Import(alias.name, node.lineno, in_function) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            source = _resolve_from(name, node)
+            for alias in node.names:
+                submodule = f"{source}.{alias.name}"
+                target = submodule if submodule in modules() else source
+                found.append(Import(target, node.lineno, in_function))
+    return tuple(sorted(set(found), key=lambda i: (i.line, i.module)))
+
+
+def top(module: str) -> str:
+    return module.split(".", maxsplit=1)[0]
+
+
+def under(name: str, *packages: str) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in packages)
+
+
+def violations(layers: tuple[str, ...], forbidden: tuple[str, ...]) -> list[str]:
+    return [
+        f"{modules()[name].relative_to(REPO)}:{imp.line} imports {imp.module}"
+        for name in modules()
+        if under(name, *layers)
+        for imp in imports_of(name)
+        if under(imp.module, *forbidden)
+    ]
+
+
+def test_the_scanner_sees_imports() -> None:
+    """Guard against a vacuous pass: known arrows are seen, relative ones resolved."""
+    assert "aiosqlite" in {i.module for i in imports_of("dealerbot.store.db")}
+    engine_init = {i.module for i in imports_of("dealerbot.engine")}
+    assert any(under(m, "dealerbot.engine") and m != "dealerbot.engine" for m in engine_init)
+
+
+def test_no_discord_in_engine_store_or_tables() -> None:
+    layers = ("dealerbot.engine", "dealerbot.store", "dealerbot.tables")
+    found = violations(layers, ("discord",))
+    assert not found, "\n".join(found)
+
+
+def test_aiosqlite_only_in_the_store() -> None:
+    outside = tuple(
+        name for name in modules() if not under(name, "dealerbot.store") and name != "dealerbot"
+    )
+    found = violations(outside, ("aiosqlite",))
+    assert not found, "\n".join(found)
+
+
+def test_the_bot_does_not_import_the_store() -> None:
+    found = violations(("dealerbot.bot",), ("dealerbot.store",))
+    assert not found, "\n".join(found)
+
+
+def test_the_engine_imports_only_the_standard_library_and_itself() -> None:
+    stdlib = sys.stdlib_module_names | {"__future__"}
+    wrong = [
+        f"{modules()[name].relative_to(REPO)}:{imp.line} imports {imp.module}"
+        for name in modules()
+        if under(name, "dealerbot.engine")
+        for imp in imports_of(name)
+        if not (top(imp.module) in stdlib or under(imp.module, "dealerbot.engine"))
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module-level arrows between the package's own modules."""
+    return {
+        name: {
+            imp.module
+            for imp in imports_of(name)
+            if not imp.in_function and imp.module in modules() and imp.module != name
+        }
+        for name in modules()
+    }
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    found: list[list[str]] = []
+    counter = 0
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work: list[tuple[str, Iterator[str]]] = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component: list[str] = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return sorted(found)
+
+
+def test_cycle_finder_finds_a_cycle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert cycles(graph) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_cycle_inside_the_package() -> None:
+    graph = import_graph()
+    assert any(graph.values()), "no arrows found between the package's modules"
+    found = cycles(graph)
+    assert not found, "import cycles:\n" + "\n".join(" <-> ".join(c) for c in found)
+
+
+@pytest.mark.parametrize("name", sorted(LONG_MODULES))
+def test_allowed_long_modules_exist(name: str) -> None:
+    assert name in modules(), f"{name} is allowed to be long but no longer exists"
+
+
+def test_no_module_over_400_lines() -> None:
+    long = sorted(
+        f"{path.relative_to(REPO)}: {count} lines"
+        for name, path in modules().items()
+        if name not in LONG_MODULES
+        and (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    )
+    assert not long, "\n".join(long)
