@@ -118,7 +118,7 @@ from .emulator import DiscordEmulator
 from .interactions import CallbackRecord, InteractionRecord, RejectedCall
 from .models import Channel, Guild, Member, StoredMessage, User
 from .ratelimit import Limit
-from .recording import GatewayFrame, RecordedRequest
+from .recording import GatewayFrame, RecordedRequest, RefusedRequest
 
 __all__ = [
     "CallbackRecord",
@@ -130,6 +130,7 @@ __all__ = [
     "Limit",
     "Member",
     "RecordedRequest",
+    "RefusedRequest",
     "RejectedCall",
     "StoredMessage",
     "User",

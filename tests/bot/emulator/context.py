@@ -27,6 +27,8 @@ class Config:
     """Seconds the interaction token works for follow-ups and edits (Discord: 15 min)."""
     strict_commands: bool = True
     """Refuse to inject commands the bot never registered (Discord would not show them)."""
+    attachment_size_limit: int = 10 * 1024 * 1024
+    """Largest file the bot may upload to a channel (413 40005 above; Discord: 10 MiB)."""
 
 
 @dataclass

@@ -19,7 +19,7 @@ from .injector import Injector
 from .interactions import InteractionRecord
 from .models import JSON, Channel, Guild, Member, StoredMessage, User
 from .ratelimit import Limit, RateLimiter
-from .recording import ChangeNotifier, GatewayFrame, RecordedRequest
+from .recording import ChangeNotifier, GatewayFrame, RecordedRequest, RefusedRequest
 from .rest import API_PREFIX, RestPipeline
 from .routes_basic import application_payload
 from .snowflake import SnowflakeFactory
@@ -409,6 +409,39 @@ class DiscordEmulator:
             and (path_contains is None or path_contains in r.path)
             and (status is None or r.status == status)
         ]
+
+    def refused_requests(
+        self,
+        *,
+        include_injected: bool = False,
+        status: int | None = None,
+        code: int | None = None,
+    ) -> list[RefusedRequest]:
+        """Requests answered with an error (4xx/5xx), oldest first.
+
+        Failures planted with `fail_next` are left out unless `include_injected`; what
+        remains is what the bot sent and Discord would have refused (bad bodies, 10062,
+        40060, 50007 DMs to blocked users, real 429s...).
+        """
+        return [
+            r
+            for r in self.rest.refused
+            if (include_injected or not r.injected)
+            and (status is None or r.status == status)
+            and (code is None or r.code == code)
+        ]
+
+    @property
+    def refused(self) -> list[RefusedRequest]:
+        """`refused_requests()` with the defaults: every refusal not planted by the test."""
+        return self.refused_requests()
+
+    def assert_nothing_refused(self, *, ignore_codes: frozenset[int] = frozenset()) -> None:
+        """AssertionError listing every refused request (except `ignore_codes`)."""
+        bad = [r for r in self.refused if r.code not in ignore_codes]
+        if bad:
+            lines = "\n".join(r.describe() for r in bad)
+            raise AssertionError(f"{len(bad)} request(s) refused by the emulator:\n{lines}")
 
     @property
     def unknown_routes(self) -> list[tuple[str, str]]:

@@ -34,6 +34,31 @@ class RecordedRequest:
         return None
 
 
+@dataclass(frozen=True)
+class RefusedRequest:
+    """A request the emulator refused as Discord would (any 4xx/5xx answer).
+
+    `route` is the matched template (e.g. "/channels/{channel_id}/messages"), None for
+    unknown paths; `errors` is Discord's nested 50035 tree when there is one; `injected`
+    marks failures a test planted with `fail_next` (not the bot's fault).
+    """
+
+    method: str
+    path: str
+    route: str | None
+    status: int
+    code: int | None
+    message: str | None
+    errors: dict[str, Any] | None
+    injected: bool = False
+    body: Any = None
+
+    def describe(self) -> str:
+        """One line for assertion messages."""
+        detail = f" {self.errors}" if self.errors else ""
+        return f"{self.method} {self.path} -> {self.status} {self.code} {self.message}{detail}"
+
+
 @dataclass
 class GatewayFrame:
     """One gateway payload, sent ("out") or received ("in")."""

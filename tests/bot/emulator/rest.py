@@ -21,7 +21,7 @@ from .errors import ApiError, method_not_allowed, not_found, unauthorized
 from .faults import FaultInjector
 from .models import JSON
 from .ratelimit import RateLimiter
-from .recording import ChangeNotifier, RecordedRequest
+from .recording import ChangeNotifier, RecordedRequest, RefusedRequest
 
 API_PREFIX = "/api/v10"
 INVALID_STATUSES = frozenset({401, 403, 429})
@@ -93,6 +93,7 @@ class RestPipeline:
         self.requests: list[RecordedRequest] = []
         self.unknown_routes: list[tuple[str, str]] = []
         self.invalid_requests = 0
+        self.refused: list[RefusedRequest] = []
         self.send_via_header = True
 
     def add(
@@ -130,6 +131,7 @@ class RestPipeline:
         )
         self.requests.append(record)
         headers: dict[str, str] = {}
+        route: Route | None = None
         try:
             body, files = await _read_body(request)
             record.json = body
@@ -150,7 +152,7 @@ class RestPipeline:
                 reply.headers.update(rule.headers)
                 if rule.status == 429 and not rule.is_global:
                     reply.headers.update(self._bucket_headers_exhausted(route, rule.retry_after))
-                return self._finish(record, reply, via=rule.via)
+                return self._finish(record, reply, via=rule.via, route=route)
             verdict = self.limiter.charge(
                 request.method, route.template, params, counts_globally=not route.interaction
             )
@@ -163,7 +165,7 @@ class RestPipeline:
                 }
                 reply = self._fault_reply(429, body_429, verdict.retry_after)
                 reply.headers.update(headers)
-                return self._finish(record, reply)
+                return self._finish(record, reply, route=route)
             req = Req(
                 method=request.method,
                 path=path,
@@ -178,7 +180,7 @@ class RestPipeline:
         except ApiError as exc:
             reply = Reply(exc.body(), exc.status)
         reply.headers = {**headers, **reply.headers}
-        return self._finish(record, reply)
+        return self._finish(record, reply, route=route)
 
     def _bucket_headers_exhausted(self, route: Route, retry_after: float) -> dict[str, str]:
         key = f"{route.method} {route.template}"
@@ -191,10 +193,17 @@ class RestPipeline:
         return Reply(body, status, headers)
 
     def _finish(
-        self, record: RecordedRequest, reply: Reply, *, via: bool = True
+        self,
+        record: RecordedRequest,
+        reply: Reply,
+        *,
+        via: bool = True,
+        route: Route | None = None,
     ) -> web.StreamResponse:
         record.status = reply.status
         record.response = reply.body
+        if reply.status >= 400:
+            self.refused.append(_refusal(record, reply, route))
         if reply.status in INVALID_STATUSES:
             self.invalid_requests += 1
         headers = dict(reply.headers)
@@ -207,6 +216,22 @@ class RestPipeline:
         return web.Response(
             status=reply.status, body=json.dumps(reply.body).encode(), headers=headers
         )
+
+
+def _refusal(record: RecordedRequest, reply: Reply, route: Route | None) -> RefusedRequest:
+    body = reply.body if isinstance(reply.body, dict) else {}
+    code = body.get("code")
+    return RefusedRequest(
+        method=record.method,
+        path=record.path,
+        route=None if route is None else route.template,
+        status=reply.status,
+        code=int(code) if isinstance(code, int) else None,
+        message=body.get("message"),
+        errors=body.get("errors"),
+        injected=record.injected,
+        body=record.json,
+    )
 
 
 async def _read_body(request: web.Request) -> tuple[Any, list[JSON]]:

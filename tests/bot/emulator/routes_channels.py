@@ -13,7 +13,7 @@ from .errors import (
 )
 from .models import Channel, StoredMessage
 from .rest import Reply, Req, RestPipeline
-from .validation import validate_message
+from .validation import validate_edit_result, validate_message
 
 
 def register(pipe: RestPipeline, ctx: Context) -> None:
@@ -70,7 +70,12 @@ def register(pipe: RestPipeline, ctx: Context) -> None:
             recipient = world.users.get(channel.recipient_id or 0)
             if recipient is None or recipient.dm_blocked or recipient.bot:
                 raise cannot_dm()
-        validate_message(req.body, has_files=bool(req.files), partial=False)
+        validate_message(
+            req.body,
+            partial=False,
+            files=req.files,
+            size_limit=ctx.config.attachment_size_limit,
+        )
         msg = world.create_message(channel, req.body, files=req.files)
         return Reply(world.message_json(msg))
 
@@ -82,7 +87,13 @@ def register(pipe: RestPipeline, ctx: Context) -> None:
         _, msg = channel_message(req)
         if msg.author_id != world.bot_user.id:
             raise cannot_edit_others()
-        validate_message(req.body, has_files=bool(req.files), partial=True)
+        validate_message(
+            req.body,
+            partial=True,
+            files=req.files,
+            size_limit=ctx.config.attachment_size_limit,
+        )
+        validate_edit_result(msg, req.body, has_files=bool(req.files))
         world.edit_message(msg, req.body, files=req.files)
         return Reply(world.message_json(msg))
 

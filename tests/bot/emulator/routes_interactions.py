@@ -37,7 +37,13 @@ from .interactions import (
 )
 from .models import EPHEMERAL, JSON, LOADING, StoredMessage
 from .rest import Reply, Req, RestPipeline
-from .validation import validate_message
+from .validation import (
+    DEFAULT_ATTACHMENT_SIZE_LIMIT,
+    check_modal,
+    validate_autocomplete,
+    validate_edit_result,
+    validate_message,
+)
 
 CHAT_INPUT_COMMAND_MESSAGE = 20
 
@@ -50,6 +56,17 @@ ALLOWED: dict[int, frozenset[int]] = {
     AUTOCOMPLETE_RESULT: frozenset({AUTOCOMPLETE}),
     MODAL: frozenset({APPLICATION_COMMAND, MESSAGE_COMPONENT}),
 }
+
+
+def _under_data(error: ApiError) -> ApiError:
+    """Callback bodies nest the message in `data`, and so do Discord's field errors."""
+    if error.errors:
+        return ApiError(error.status, error.code, error.message, errors={"data": error.errors})
+    return error
+
+
+def _size_limit(rec: InteractionRecord) -> int:
+    return int(rec.payload.get("attachment_size_limit") or DEFAULT_ATTACHMENT_SIZE_LIMIT)
 
 
 def _truthy(value: str | None) -> bool:
@@ -85,6 +102,36 @@ def register(pipe: RestPipeline, ctx: Context) -> None:
             interaction=rec.payload,
         )
 
+    def answer_with(
+        rec: InteractionRecord, req: Req, kind: int, data: JSON
+    ) -> StoredMessage | None:
+        """Validate and apply a callback; the message it created or edited, if any."""
+        msg: StoredMessage | None = None
+        if kind == CHANNEL_MESSAGE:
+            validate_message(
+                data,
+                partial=False,
+                files=req.files,
+                interaction=True,
+                size_limit=_size_limit(rec),
+            )
+            msg = new_message(rec, data, req)
+        elif kind == DEFERRED_CHANNEL_MESSAGE:
+            msg = new_message(rec, {"content": "", "flags": data.get("flags")}, req, LOADING)
+        elif kind == MODAL:
+            check_modal(data)
+        elif kind == AUTOCOMPLETE_RESULT:
+            validate_autocomplete(data)
+        elif kind in (DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE) and rec.message_id is not None:
+            msg = world.messages.get(rec.message_id)
+            if msg is not None and msg.deleted:
+                raise unknown_message()
+            if kind == UPDATE_MESSAGE and msg is not None:
+                validate_message(data, partial=True, files=req.files, size_limit=_size_limit(rec))
+                validate_edit_result(msg, data, has_files=bool(req.files))
+                world.edit_message(msg, data, files=req.files)
+        return msg
+
     async def callback(req: Req) -> Reply:
         raw_id = req.params["interaction_id"]
         rec = ctx.interactions.get(int(raw_id)) if raw_id.isdigit() else None
@@ -108,19 +155,10 @@ def register(pipe: RestPipeline, ctx: Context) -> None:
                     )
                 ),
             )
-        msg: StoredMessage | None = None
-        if kind == CHANNEL_MESSAGE:
-            validate_message(data, has_files=bool(req.files), partial=False)
-            msg = new_message(rec, data, req)
-        elif kind == DEFERRED_CHANNEL_MESSAGE:
-            msg = new_message(rec, {"content": "", "flags": data.get("flags")}, req, LOADING)
-        elif kind in (DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE) and rec.message_id is not None:
-            msg = world.messages.get(rec.message_id)
-            if msg is not None and msg.deleted:
-                raise reject(rec, req, unknown_message())
-            if kind == UPDATE_MESSAGE and msg is not None:
-                validate_message(data, has_files=bool(req.files), partial=True)
-                world.edit_message(msg, data, files=req.files)
+        try:
+            msg = answer_with(rec, req, kind, data)
+        except ApiError as error:
+            raise reject(rec, req, _under_data(error)) from None
         rec.callback = CallbackRecord(type=kind, data=data, elapsed=rec.age)
         rec.events.append(("callback", dict(req.body)))
         if msg is not None:
@@ -167,7 +205,16 @@ def register(pipe: RestPipeline, ctx: Context) -> None:
     async def execute(req: Req) -> Reply:
         rec = webhook_record(req)
         data = req.body
-        validate_message(data, has_files=bool(req.files), partial=False)
+        try:
+            validate_message(
+                data,
+                partial=False,
+                files=req.files,
+                interaction=True,
+                size_limit=_size_limit(rec),
+            )
+        except ApiError as error:
+            raise reject(rec, req, error) from None
         original = world.messages.get(rec.original_message_id or 0)
         if original is not None and original.loading and not original.deleted:
             world.edit_message(original, data, files=req.files)
@@ -188,7 +235,11 @@ def register(pipe: RestPipeline, ctx: Context) -> None:
     async def edit_webhook_message(req: Req) -> Reply:
         rec = webhook_record(req)
         msg = owned_message(rec, req)
-        validate_message(req.body, has_files=bool(req.files), partial=True)
+        try:
+            validate_message(req.body, partial=True, files=req.files, size_limit=_size_limit(rec))
+            validate_edit_result(msg, req.body, has_files=bool(req.files))
+        except ApiError as error:
+            raise reject(rec, req, error) from None
         world.edit_message(msg, req.body, files=req.files)
         rec.events.append(("edit", {"message_id": str(msg.id), **req.body}))
         ctx.notifier.notify()

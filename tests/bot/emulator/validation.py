@@ -1,236 +1,195 @@
-"""Discord's limits on messages and application commands, enforced as 400 errors.
+"""Discord's limits on what a bot sends, enforced as the errors Discord answers.
 
-The point is to catch bot bugs the real API would reject (a sixth button in a row, a
-101-character custom_id, a 2001-character message) before they reach production.
+The point is to catch bot bugs the real API would reject (an emoji outside Discord's
+set, a sixth button in a row, a 2001-character message, a 6001-character set of embeds)
+before they reach production. Component, embed, modal and command rules live in the
+`validation_*` modules; this one checks a whole message body: content, flags,
+allowed_mentions, attachments and emptiness.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .errors import ApiError, empty_message, form_error_tree, invalid_form
-from .models import IS_COMPONENTS_V2, JSON
+from .errors import ApiError, empty_message
+from .form_errors import FormErrors, is_snowflake
+from .models import IS_COMPONENTS_V2, JSON, StoredMessage
+from .validation_commands import validate_commands
+from .validation_components import SELECT_TYPES, check_components
+from .validation_embeds import check_embeds
+from .validation_modal import check_modal
 
-ACTION_ROW = 1
-BUTTON = 2
-SELECT_TYPES = frozenset({3, 5, 6, 7, 8})
-LINK_STYLE = 5
-PREMIUM_STYLE = 6
+__all__ = [
+    "DEFAULT_ATTACHMENT_SIZE_LIMIT",
+    "SELECT_TYPES",
+    "check_modal",
+    "ensure",
+    "too_large",
+    "validate_autocomplete",
+    "validate_commands",
+    "validate_edit_result",
+    "validate_message",
+]
 
-CHAT_INPUT = 1
-SUB_COMMAND = 1
-SUB_COMMAND_GROUP = 2
+MAX_CONTENT = 2000
+MAX_FILES = 10
+DEFAULT_ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+MENTION_TYPES = ("everyone", "roles", "users")
+MAX_MENTION_IDS = 100
 
-
-class _Errors:
-    """Accumulates field errors into Discord's nested `errors` tree."""
-
-    def __init__(self) -> None:
-        self.tree: JSON = {}
-
-    def add(self, path: list[str | int], code: str, message: str) -> None:
-        _merge(self.tree, form_error_tree(path, code, message))
-
-    def raise_if_any(self) -> None:
-        if self.tree:
-            raise invalid_form(self.tree)
-
-
-def _merge(into: JSON, other: JSON) -> None:
-    for key, value in other.items():
-        if key in into and isinstance(into[key], dict) and isinstance(value, dict):
-            _merge(into[key], value)
-        elif key in into and isinstance(into[key], list) and isinstance(value, list):
-            into[key].extend(value)
-        else:
-            into[key] = value
+SUPPRESS_EMBEDS = 1 << 2
+EPHEMERAL = 1 << 6
+SUPPRESS_NOTIFICATIONS = 1 << 12
+IS_VOICE_MESSAGE = 1 << 13
+CHANNEL_FLAGS = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_VOICE_MESSAGE | IS_COMPONENTS_V2
+INTERACTION_FLAGS = CHANNEL_FLAGS | EPHEMERAL
 
 
-def _max_len(errs: _Errors, path: list[str | int], value: Any, limit: int) -> None:
-    if isinstance(value, str) and len(value) > limit:
-        errs.add(path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
+def too_large() -> ApiError:
+    """413 40005: a file over the upload limit (10 MiB for bots by default)."""
+    return ApiError(413, 40005, "Request entity too large")
 
 
-def validate_message(body: JSON, *, has_files: bool, partial: bool) -> None:
-    """Check a message create (partial=False) or edit (partial=True) body."""
-    errs = _Errors()
+def validate_message(
+    body: JSON,
+    *,
+    has_files: bool = False,
+    partial: bool,
+    files: list[JSON] | None = None,
+    interaction: bool = False,
+    size_limit: int = DEFAULT_ATTACHMENT_SIZE_LIMIT,
+) -> None:
+    """Check a message create (partial=False) or edit (partial=True) body.
+
+    `interaction` marks interaction responses and follow-ups, the only messages that may
+    be ephemeral; `files` are the multipart uploads (their `size` is checked against
+    `size_limit`, Discord's 413 40005).
+    """
+    files = files or []
+    for upload in files:
+        if int(upload.get("size") or 0) > size_limit:
+            raise too_large()
+    errs = FormErrors()
     content = body.get("content")
-    if content is not None and not isinstance(content, str):
-        errs.add(["content"], "STRING_TYPE_CONVERT", "Could not interpret value as string.")
-    _max_len(errs, ["content"], content, 2000)
-    embeds = body.get("embeds") or []
-    _validate_embeds(errs, embeds)
-    components = body.get("components") or []
-    flags = int(body.get("flags") or 0)
-    _validate_components(errs, components, v2=bool(flags & IS_COMPONENTS_V2))
+    if content is not None and errs.string(["content"], content):
+        errs.max_len(["content"], content, MAX_CONTENT)
+    if body.get("embeds") is not None:
+        check_embeds(errs, body["embeds"])
+    flags = _flags(errs, body.get("flags"), partial=partial, interaction=interaction)
+    if body.get("components") is not None:
+        check_components(errs, body["components"], v2=bool(flags & IS_COMPONENTS_V2))
+    if body.get("allowed_mentions") is not None:
+        _check_allowed_mentions(errs, body["allowed_mentions"])
+    if len(files) > MAX_FILES:
+        errs.add(["files"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_FILES} or fewer in length.")
+    attachments = body.get("attachments")
+    if isinstance(attachments, list) and len(attachments) > MAX_FILES:
+        errs.add(
+            ["attachments"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_FILES} or fewer in length."
+        )
     errs.raise_if_any()
     if partial:
         return
     has_poll = body.get("poll") is not None
     has_stickers = bool(body.get("sticker_ids"))
-    if not (content or embeds or components or has_files or has_poll or has_stickers):
+    text = content.strip() if isinstance(content, str) else ""
+    if not (
+        text
+        or body.get("embeds")
+        or body.get("components")
+        or has_files
+        or files
+        or has_poll
+        or has_stickers
+    ):
         raise empty_message()
 
 
-def _validate_embeds(errs: _Errors, embeds: list[JSON]) -> None:
-    if len(embeds) > 10:
-        errs.add(["embeds"], "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
-    total = 0
-    for i, embed in enumerate(embeds):
-        title = embed.get("title") or ""
-        description = embed.get("description") or ""
-        _max_len(errs, ["embeds", i, "title"], title, 256)
-        _max_len(errs, ["embeds", i, "description"], description, 4096)
-        total += len(title) + len(description)
-        footer = (embed.get("footer") or {}).get("text") or ""
-        author = (embed.get("author") or {}).get("name") or ""
-        _max_len(errs, ["embeds", i, "footer", "text"], footer, 2048)
-        _max_len(errs, ["embeds", i, "author", "name"], author, 256)
-        total += len(footer) + len(author)
-        fields = embed.get("fields") or []
-        if len(fields) > 25:
-            errs.add(["embeds", i, "fields"], "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer.")
-        for j, fld in enumerate(fields):
-            name, value = fld.get("name"), fld.get("value")
-            for key, text, limit in (("name", name, 256), ("value", value, 1024)):
-                if not text:
-                    errs.add(["embeds", i, "fields", j, key], "BASE_TYPE_REQUIRED", "Required.")
-                _max_len(errs, ["embeds", i, "fields", j, key], text, limit)
-            total += len(name or "") + len(value or "")
-    if total > 6000:
-        errs.add(["embeds"], "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000")
+def validate_edit_result(msg: StoredMessage, body: JSON, *, has_files: bool) -> None:
+    """50006 when an edit would leave the message with nothing to show."""
+    content = body.get("content", msg.content)
+    embeds = body.get("embeds", msg.embeds)
+    components = body.get("components", msg.components)
+    attachments = body.get("attachments", msg.attachments)
+    text = content.strip() if isinstance(content, str) else ""
+    if not (text or embeds or components or attachments or has_files):
+        raise empty_message()
 
 
-def _validate_components(errs: _Errors, rows: list[JSON], *, v2: bool) -> None:
-    if not v2 and len(rows) > 5:
-        errs.add(["components"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
-    seen: set[str] = set()
-    for i, row in enumerate(rows):
-        path: list[str | int] = ["components", i]
-        if not v2 and row.get("type") != ACTION_ROW:
-            errs.add([*path, "type"], "UNION_TYPE_CHOICES", "Value must be an action row.")
+def _flags(errs: FormErrors, value: Any, *, partial: bool, interaction: bool) -> int:
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int):
+        errs.add(["flags"], "NUMBER_TYPE_COERCE", f'Value "{value}" is not int.')
+        return 0
+    if partial:
+        # Edits ignore flags they cannot change (discord.py echoes the message's flags).
+        return value
+    allowed = INTERACTION_FLAGS if interaction else CHANNEL_FLAGS
+    if value & ~allowed:
+        # Unconfirmed code; EPHEMERAL outside an interaction answer lands here.
+        errs.add(["flags"], "MESSAGE_FLAGS_INVALID", "Invalid flags for this message")
+    return value
+
+
+def _check_allowed_mentions(errs: FormErrors, value: Any) -> None:
+    path: list[str | int] = ["allowed_mentions"]
+    if not isinstance(value, dict):
+        errs.add(path, "MODEL_TYPE_CONVERT", "Only dictionaries may be used in a ModelType")
+        return
+    parse = value.get("parse") or []
+    if not isinstance(parse, list):
+        errs.add([*path, "parse"], "LIST_TYPE_CONVERT", "Only iterables may be used in a ListType")
+        parse = []
+    for k, kind in enumerate(parse):
+        if kind not in MENTION_TYPES:
+            errs.add(
+                [*path, "parse", k],
+                "BASE_TYPE_CHOICES",
+                f"Value must be one of {MENTION_TYPES}.",
+            )
+    for key in ("users", "roles"):
+        ids = value.get(key)
+        if not ids:
             continue
-        _validate_component(errs, row, path, seen)
-
-
-def _validate_component(errs: _Errors, comp: JSON, path: list[str | int], seen: set[str]) -> None:
-    kind = comp.get("type")
-    if "type" not in comp:
-        errs.add([*path, "type"], "BASE_TYPE_REQUIRED", "This field is required")
-        return
-    if kind == ACTION_ROW:
-        children = comp.get("components") or []
-        if not 1 <= len(children) <= 5:
+        if not isinstance(ids, list):
+            errs.add([*path, key], "LIST_TYPE_CONVERT", "Only iterables may be used in a ListType")
+            continue
+        if key in parse:
             errs.add(
-                [*path, "components"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length."
+                path,
+                "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                f'parse:["{key}"] and {key}: [ids...] are mutually exclusive.',
             )
-        if any(c.get("type") in SELECT_TYPES for c in children) and len(children) > 1:
+        if len(ids) > MAX_MENTION_IDS:
             errs.add(
-                [*path, "components"],
-                "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
-                "The specified component exceeds the maximum width",
+                [*path, key],
+                "BASE_TYPE_MAX_LENGTH",
+                f"Must be {MAX_MENTION_IDS} or fewer in length.",
             )
-    if kind == BUTTON:
-        _max_len(errs, [*path, "label"], comp.get("label"), 80)
-        style = comp.get("style")
-        if style == LINK_STYLE:
-            if not comp.get("url"):
-                errs.add([*path, "url"], "BASE_TYPE_REQUIRED", "This field is required")
-            return
-        if style == PREMIUM_STYLE:
-            return
-    custom_id = comp.get("custom_id")
-    if kind == BUTTON or kind in SELECT_TYPES or custom_id is not None:
-        _check_custom_id(errs, custom_id, [*path, "custom_id"], seen)
-    for key in ("components", "accessory", "component"):
-        nested = comp.get(key)
-        if isinstance(nested, dict):
-            _validate_component(errs, nested, [*path, key], seen)
-        elif isinstance(nested, list):
-            for j, child in enumerate(nested):
-                _validate_component(errs, child, [*path, key, j], seen)
+        for k, snowflake in enumerate(ids):
+            if not is_snowflake(snowflake):
+                errs.add(
+                    [*path, key, k], "NUMBER_TYPE_COERCE", f'Value "{snowflake}" is not snowflake.'
+                )
+    replied = value.get("replied_user")
+    if replied is not None and not isinstance(replied, bool):
+        errs.add([*path, "replied_user"], "BOOLEAN_TYPE_CONVERT", "Must be either true or false.")
 
 
-def _check_custom_id(errs: _Errors, custom_id: Any, path: list[str | int], seen: set[str]) -> None:
-    if not isinstance(custom_id, str) or not 1 <= len(custom_id) <= 100:
-        errs.add(path, "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
-        return
-    if custom_id in seen:
-        errs.add(path, "COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated")
-    seen.add(custom_id)
-
-
-def _valid_name(name: Any) -> bool:
-    if not isinstance(name, str) or not 1 <= len(name) <= 32:
-        return False
-    return name == name.lower() and all(ch.isalnum() or ch in "-_'" for ch in name)
-
-
-def validate_commands(commands: list[JSON]) -> None:
-    """Check a bulk-overwrite body of application commands."""
-    errs = _Errors()
-    names: set[tuple[int, str]] = set()
-    for i, cmd in enumerate(commands):
-        kind = int(cmd.get("type") or CHAT_INPUT)
-        name = cmd.get("name")
-        if kind == CHAT_INPUT:
-            _check_named(errs, cmd, [i])
-        elif not isinstance(name, str) or not 1 <= len(name) <= 32:
-            errs.add([i, "name"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 32 in length.")
-        key = (kind, str(name))
-        if key in names:
-            errs.add(
-                [i, "name"],
-                "APPLICATION_COMMANDS_DUPLICATE_NAME",
-                "Application command names must be unique",
-            )
-        names.add(key)
-        _check_options(errs, cmd.get("options") or [], [i, "options"], depth=0)
-    if len(commands) > 100:
-        errs.add([], "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
+def validate_autocomplete(data: JSON) -> None:
+    """Autocomplete result: at most 25 choices, each named 1-100 characters."""
+    errs = FormErrors()
+    choices = data.get("choices")
+    if not isinstance(choices, list) or len(choices) > 25:
+        errs.add(["choices"], "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+    else:
+        for i, choice in enumerate(choices):
+            name = choice.get("name") if isinstance(choice, dict) else None
+            errs.bad_len(["choices", i, "name"], name, 1, 100)
+            if not isinstance(choice, dict) or "value" not in choice:
+                errs.required(["choices", i, "value"])
     errs.raise_if_any()
-
-
-def _check_named(errs: _Errors, item: JSON, path: list[str | int]) -> None:
-    if not _valid_name(item.get("name")):
-        errs.add([*path, "name"], "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
-    description = item.get("description")
-    if not isinstance(description, str) or not 1 <= len(description) <= 100:
-        errs.add(
-            [*path, "description"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."
-        )
-
-
-def _check_options(errs: _Errors, options: list[JSON], path: list[str | int], depth: int) -> None:
-    if len(options) > 25:
-        errs.add(path, "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
-    optional_seen = False
-    for j, opt in enumerate(options):
-        opath: list[str | int] = [*path, j]
-        _check_named(errs, opt, opath)
-        kind = opt.get("type")
-        if kind in (SUB_COMMAND, SUB_COMMAND_GROUP):
-            if kind == SUB_COMMAND_GROUP and depth > 0:
-                errs.add(
-                    [*opath, "type"], "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID", "Bad nesting"
-                )
-            if kind == SUB_COMMAND and depth > 1:
-                errs.add(
-                    [*opath, "type"], "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID", "Bad nesting"
-                )
-            _check_options(errs, opt.get("options") or [], [*opath, "options"], depth + 1)
-            continue
-        if opt.get("required"):
-            if optional_seen:
-                errs.add(
-                    opath,
-                    "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
-                    "Required options must be placed before non-required options",
-                )
-        else:
-            optional_seen = True
-        if len(opt.get("choices") or []) > 25:
-            errs.add([*opath, "choices"], "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
 
 
 def ensure(condition: bool, error: ApiError) -> None:
