@@ -7,15 +7,16 @@ names them; seat numbers are the site's, in clockwise order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum, IntEnum
 
 
 class Game(Enum):
-    """The two games dealerbot deals; values are the hand-script variant names."""
+    """The stud games a history can hold; values are the hand-script variant names."""
 
     STUD = "stud"
     STUD8 = "stud8"
+    RAZZ = "razz"
 
 
 class Street(IntEnum):
@@ -216,3 +217,30 @@ class Hand:
         for player, chips in self.collected_by().items():
             stacks[player] += chips
         return stacks
+
+
+UP_INDICES = range(DOOR_INDEX, MAX_CARDS - 1)  # door, 4th, 5th and 6th street cards
+
+
+def view_of(hand: Hand, viewer: str | None) -> Hand:
+    """The hand as ``viewer`` may see it: their own cards, every up card and the community
+    card, and other players' down cards only if they showed them; None (or anyone not dealt
+    in) sees only what was public.
+
+    Mucked cards are hidden too: PokerStars prints them, but a down card that was not shown
+    stays secret (issue 9). The viewer is the hand's hero when their down cards are known.
+    """
+    holes: list[HoleCards] = []
+    for hole in hand.hole_cards:
+        if hole.player == viewer or hole.player in hand.showed:
+            holes.append(hole)
+        else:
+            cards = tuple(
+                card if index in UP_INDICES else None for index, card in enumerate(hole.cards)
+            )
+            holes.append(HoleCards(hole.player, cards))
+    hero = None
+    for hole in hand.hole_cards:
+        if hole.player == viewer and None not in hole.cards[: DOOR_INDEX + 1]:
+            hero = viewer
+    return replace(hand, hole_cards=tuple(holes), hero=hero)

@@ -1,9 +1,10 @@
 """PokerStars hand histories (text) read into :class:`~dealerbot.history.model.Hand`.
 
-Only 7 Card Stud and 7 Card Stud Hi/Lo are read; other games in a file (mixed games) are
-passed over. The reader is strict about what matters for a replay (every action, amount and
-card must make sense, or :class:`ParseError` names the hand and line) and lenient about
-what does not (chat, joins and leaves, connection notices, trailing spaces, CRLF, a BOM).
+7 Card Stud and 7 Card Stud Hi/Lo are read by default, Razz when asked for (``games=``;
+the engine replays only the first two); other games in a file (mixed games) are passed
+over. The reader is strict about what matters for a replay (every action, amount and card
+must make sense, or :class:`ParseError` names the hand and line) and lenient about what
+does not (chat, joins and leaves, connection notices, trailing spaces, CRLF, a BOM).
 Money becomes whole chips of the smallest unit: cents for ``$`` games, chips otherwise.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -34,6 +36,8 @@ from .model import (
 from .script import to_hand_script
 
 __all__ = [
+    "ALL_GAMES",
+    "REPLAYABLE_GAMES",
     "HistoryFile",
     "ParseError",
     "game_of_header",
@@ -47,6 +51,11 @@ __all__ = [
     "stud_hand_texts",
     "to_hand_script",
 ]
+
+
+REPLAYABLE_GAMES: frozenset[Game] = frozenset({Game.STUD, Game.STUD8})
+"""The games read by default: those the engine can replay."""
+ALL_GAMES: frozenset[Game] = frozenset(Game)
 
 
 class ParseError(ValueError):
@@ -147,34 +156,41 @@ def hand_texts(text: str) -> Iterator[str]:
         yield "\n".join(block).strip("\n")
 
 
+# PokerStars' name of each game in the header; "hi/lo" is tested before plain stud.
+GAME_NAMES = {
+    Game.STUD8: "7 Card Stud Hi/Lo Limit",
+    Game.STUD: "7 Card Stud Limit",
+    Game.RAZZ: "Razz Limit",
+}
+
+
 def game_of_header(header: str) -> Game | None:
     """The stud game a header line names, or None for any other game."""
     low = header.lower()
-    if "7 card stud hi/lo limit" in low:
-        return Game.STUD8
-    if "7 card stud limit" in low:
-        return Game.STUD
+    for game, name in GAME_NAMES.items():
+        if name.lower() in low:
+            return game
     return None
 
 
-def stud_hand_texts(text: str) -> Iterator[str]:
-    """The 7 Card Stud and Stud Hi/Lo hands of a history text, other games left out."""
+def stud_hand_texts(text: str, games: AbstractSet[Game] = REPLAYABLE_GAMES) -> Iterator[str]:
+    """The hands of ``games`` in a history text (stud and stud/8 by default), others left out."""
     for block in hand_texts(text):
-        if game_of_header(block.split("\n", 1)[0]) is not None:
+        if game_of_header(block.split("\n", 1)[0]) in games:
             yield block
 
 
-def parse_hand(text: str) -> Hand:
-    """Read one hand; :class:`ParseError` when it is not a stud hand or is damaged."""
-    return _HandReader(text).read()
+def parse_hand(text: str, games: AbstractSet[Game] = REPLAYABLE_GAMES) -> Hand:
+    """Read one hand; :class:`ParseError` when it is not a hand of ``games`` or is damaged."""
+    return _HandReader(text, games).read()
 
 
-def iter_hands(text: str) -> Iterator[Hand]:
-    """The stud hands of a history text in order; raises :class:`ParseError` at a damaged
-    hand. To skip damaged hands, call :func:`parse_hand` on :func:`stud_hand_texts` yourself
-    or use :func:`parse_history`."""
-    for block in stud_hand_texts(text):
-        yield parse_hand(block)
+def iter_hands(text: str, games: AbstractSet[Game] = REPLAYABLE_GAMES) -> Iterator[Hand]:
+    """The hands of ``games`` in a history text in order; raises :class:`ParseError` at a
+    damaged hand. To skip damaged hands, call :func:`parse_hand` on :func:`stud_hand_texts`
+    yourself or use :func:`parse_history`."""
+    for block in stud_hand_texts(text, games):
+        yield parse_hand(block, games)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,21 +201,22 @@ class HistoryFile:
     damaged: tuple[ParseError, ...] = field(default=())
 
 
-def parse_history(text: str) -> HistoryFile:
-    """Every stud hand of a text; damaged ones are set aside with their error, and missing
-    bring-ins are learned from the other hands at the same stakes (:func:`infer_bring_ins`)."""
+def parse_history(text: str, games: AbstractSet[Game] = REPLAYABLE_GAMES) -> HistoryFile:
+    """Every hand of ``games`` in a text; damaged ones are set aside with their error, and
+    missing bring-ins are learned from the other hands at the same stakes
+    (:func:`infer_bring_ins`)."""
     hands: list[Hand] = []
     damaged: list[ParseError] = []
-    for block in stud_hand_texts(text):
+    for block in stud_hand_texts(text, games):
         try:
-            hands.append(parse_hand(block))
+            hands.append(parse_hand(block, games))
         except ParseError as error:
             damaged.append(error)
     return HistoryFile(infer_bring_ins(hands), tuple(damaged))
 
 
-def load_history(path: str | Path) -> HistoryFile:
-    return parse_history(read_history_text(path))
+def load_history(path: str | Path, games: AbstractSet[Game] = REPLAYABLE_GAMES) -> HistoryFile:
+    return parse_history(read_history_text(path), games)
 
 
 def infer_bring_ins(hands: Iterable[Hand]) -> tuple[Hand, ...]:
@@ -224,8 +241,9 @@ def infer_bring_ins(hands: Iterable[Hand]) -> tuple[Hand, ...]:
 class _HandReader:
     """One pass over one hand's lines; keeps the running state the checks need."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, games: AbstractSet[Game]) -> None:
         self.lines = _clean_lines(text)
+        self.games = games
         self.hand_id: int | None = None
         self.line_no = 0
         self.symbol = ""
@@ -328,8 +346,9 @@ class _HandReader:
         self.hand_id = int(match["id"])
         rest = match["rest"]
         game = game_of_header(line)
-        if game is None:
-            raise self.fail("not a 7 Card Stud or Stud Hi/Lo hand")
+        if game is None or game not in self.games:
+            names = [GAME_NAMES[g].removesuffix(" Limit") for g in Game if g in self.games]
+            raise self.fail(f"not a {' or '.join(names)} hand")
         self.game = game
         stakes = STAKES_RE.search(rest)
         if not stakes:
