@@ -2,17 +2,21 @@
 
 The wheel is built from a copy of the project's packaging inputs (a stale ``build/`` folder
 in the checkout could otherwise leak deleted modules into it), installed into a fresh
-virtual environment (``--system-site-packages`` lends it the dependencies, so nothing is
-downloaded), and ``dealerbot db upgrade`` / ``dealerbot db check`` run from a directory
-outside the checkout, as an operator would.
+virtual environment, and ``dealerbot db upgrade`` / ``dealerbot db check`` run from a directory
+outside the checkout, as an operator would. The new environment borrows the dependencies
+from the running one through a ``.pth`` file, so nothing is downloaded; ``.pth`` files in
+a borrowed folder are not processed, so an editable install there cannot stand in for the
+wheel (and ``test_the_installed_copy_is_the_one_that_runs`` checks it does not).
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import site
 import subprocess
 import sys
+import sysconfig
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,6 +59,18 @@ def run_checked(*argv: str | Path) -> None:
     assert result.returncode == 0, f"{argv} failed:\n{result.stdout}\n{result.stderr}"
 
 
+def borrow_dependencies(python: Path) -> None:
+    """Put the running environment's site-packages after the new environment's own."""
+    probe = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
+    result = subprocess.run(
+        [str(python), "-c", probe], capture_output=True, text=True, timeout=60, check=True
+    )
+    purelib = Path(result.stdout.strip())
+    ours = dict.fromkeys([*site.getsitepackages(), sysconfig.get_paths()["purelib"]])
+    folders = [folder for folder in ours if Path(folder).is_dir()]
+    (purelib / "_dealerbot_test_dependencies.pth").write_text("\n".join(folders) + "\n")
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     root = tmp_path_factory.mktemp("packaging")
@@ -71,8 +87,9 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     run_checked(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", wheels, source)
     (wheel,) = wheels.glob("dealerbot-*.whl")
     venv = root / "venv"
-    run_checked(sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", venv)
+    run_checked(sys.executable, "-m", "venv", "--without-pip", venv)
     python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    borrow_dependencies(python)
     run_checked(
         sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-deps", wheel
     )
