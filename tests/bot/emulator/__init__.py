@@ -52,9 +52,17 @@ Discord's rules enforced:
     works). Bot lacking SEND_MESSAGES -> 403 50013, lacking VIEW_CHANNEL -> 403 50001
     (interaction responses still work there). Unknown message 10008 (also for the
     channel route on ephemeral messages), channel 10003, user 10013, member 10007,
-    guild 10004, command 10063. Message limits -> 400 50035 with Discord's nested
-    ``errors`` (2000-char content, 10 embeds and their field limits, 5 action rows of 5,
-    select alone in its row, custom_id 1-100 chars and unique); empty message 50006.
+    guild 10004, command 10063. Message bodies -> 400 50035 with Discord's nested
+    ``errors`` (``validation*.py``; the list is in /work/notes/emulator_api.md): content
+    2000; embeds (10, title 256, description 4096, 25 fields of 256/1024, footer 2048,
+    author 256, 6000 in all); components (5 rows of 5 buttons, a select alone in its
+    row, custom_id 1-100 and unique, button style/label/url rules, select options 1-25
+    with unique values, min/max values, placeholder 150); component emoji either a
+    custom emoji id or one Unicode emoji known to the ``emoji`` package (else
+    BUTTON_COMPONENT_INVALID_EMOJI); allowed_mentions shape; flags (EPHEMERAL only on
+    interaction answers); at most 10 files, each within the attachment size limit
+    (413 40005); modals (title 45, 1-5 inputs, label 45, lengths 0-4000); callback errors
+    nest under ``data``. Empty message, or an edit that empties one -> 50006.
     Command schemas are validated on sync (names, descriptions, option order, nesting).
     Missing/wrong bot token -> 401. Privileged intents not granted through
     ``emu.allowed_privileged_intents`` -> gateway close 4014.
@@ -91,6 +99,10 @@ Recording:
     ``ephemeral_messages(user)``, ``message(id)``, ``stored_message(id)`` (flags,
     deletion, edit history), ``commands(guild=None)``, ``interactions``,
     ``await wait_for(predicate, timeout=5)`` (re-checked on every change).
+    ``refused`` / ``refused_requests(include_injected=, status=, code=)`` list every
+    request answered with an error (``RefusedRequest``: method, path, route, status,
+    code, message, errors, injected); ``assert_nothing_refused(ignore_codes=)`` is the
+    one-line check for a session that must be clean.
 
 REST routes: GET /users/@me, /users/{id}, /oauth2/applications/@me, /applications/@me,
 /gateway, /gateway/bot, /guilds/{id}[/channels|/roles|/members/{id}]; application
