@@ -1,7 +1,8 @@
 """``python -m dealerbot.verify FILE``: check a proof of a fair deal offline.
 
-Exit 0 when every card proof in the document leads to its commitment; 1 naming the
-first card that does not; 2 when the file cannot be read or is not a proof document.
+Exit 0 when every card proof in the document leads to its commitment and the streets
+follow the dealing order; 1 naming the first card that does not; 2 when the file
+cannot be read or is not a proof document.
 ``main(argv)`` is what the ``dealerbot verify FILE`` subcommand calls.
 
 Checking one card by hand (FAIRNESS.md): ``r = SHA-256(0x00 || "dealerbot-merkle-v1:
@@ -19,7 +20,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .fairness.document import ProofDocumentError, parse_document
+from .fairness.document import ProofDocumentError, out_of_order, parse_document
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -63,7 +64,11 @@ def verify_file(path: str) -> int:
     if first_bad is not None:
         print(f"FAILED: {first_bad.describe()} does not match the commitment")
         return EXIT_FAILED
-    print(f"OK: all {len(doc.cards)} cards match the commitment")
+    misplaced = out_of_order(doc)
+    if misplaced is not None:
+        print(f"FAILED: {misplaced.describe()} is dealt before a card of an earlier street")
+        return EXIT_FAILED
+    print(f"OK: all {len(doc.cards)} cards match the commitment, in dealing order")
     return EXIT_OK
 
 

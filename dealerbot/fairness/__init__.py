@@ -28,6 +28,7 @@ from .document import (
     check_summary,
     document_for_viewer,
     first_failure,
+    out_of_order,
     parse_document,
 )
 from .visibility import DealingRecord, DealtCard, Face, visible_cards, visible_positions
@@ -53,6 +54,7 @@ __all__ = [
     "draw_salts",
     "first_failure",
     "leaf_data",
+    "out_of_order",
     "parse_document",
     "parse_salts_text",
     "salt_deck",

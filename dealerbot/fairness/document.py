@@ -125,11 +125,29 @@ def first_failure(doc: ProofDocument) -> CardEntry | None:
     return None
 
 
+def out_of_order(doc: ProofDocument) -> CardEntry | None:
+    """The first card dealt from an earlier position than a card of an earlier street.
+
+    The engine deals street by street from the top of the deck, so a card's street can
+    never go down as its position goes up; a document that says otherwise misplaces cards.
+    """
+    latest: CardEntry | None = None
+    for entry in sorted(doc.cards, key=lambda e: e.proof.position):
+        if latest is not None and entry.street < latest.street:
+            return entry
+        if latest is None or entry.street > latest.street:
+            latest = entry
+    return None
+
+
 def check_summary(doc: ProofDocument) -> str:
     """One line for players: do all the proofs check against the commitment?"""
     failed = first_failure(doc)
     if failed is not None:
         return f"Proof FAILED for {failed.describe()}: it does not match the commitment."
+    misplaced = out_of_order(doc)
+    if misplaced is not None:
+        return f"Proof FAILED for {misplaced.describe()}: dealt before a card of an earlier street."
     count = len(doc.cards)
     noun = "proof" if count == 1 else "proofs"
     return f"All {count} card {noun} check against commitment {doc.commitment}."

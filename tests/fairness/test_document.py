@@ -13,6 +13,7 @@ from dealerbot.fairness import (
     check_summary,
     document_for_viewer,
     first_failure,
+    out_of_order,
     parse_document,
 )
 from dealerbot.fairness.document import document_from_obj
@@ -153,3 +154,22 @@ def test_a_position_twice_is_refused() -> None:
 def test_a_repr_of_the_salted_deck_shows_no_card() -> None:
     deck = vector_deck()
     assert repr(deck) == f"SaltedDeck(commitment='{COMMITMENT}')"
+
+
+def test_a_card_placed_on_an_earlier_street_than_its_position_allows_fails() -> None:
+    obj = doc_obj(2)
+    assert out_of_order(parse_document(json.dumps(obj))) is None
+    # a 4th-street up card relabelled as 3rd street, after 4th-street cards were dealt
+    late = next(i for i, c in enumerate(obj["cards"]) if c["street"] == 5)
+    obj["cards"][late]["street"] = 3
+    doc = parse_document(json.dumps(obj))
+    misplaced = out_of_order(doc)
+    assert misplaced is not None and misplaced.proof.position == obj["cards"][late]["position"]
+    assert first_failure(doc) is None  # every proof still checks: only the order is wrong
+    assert "earlier street" in check_summary(doc)
+
+
+def test_streets_may_repeat_and_the_document_order_does_not_matter() -> None:
+    obj = doc_obj(None)
+    obj["cards"].reverse()
+    assert out_of_order(parse_document(json.dumps(obj))) is None

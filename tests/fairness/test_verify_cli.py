@@ -114,3 +114,15 @@ def test_python_dash_m_on_good_and_bad_files(tmp_path: Path) -> None:
     assert from_stdin.returncode == 0, from_stdin.stderr
     garbage = run_module("-", stdin="not json")
     assert garbage.returncode == 2 and garbage.stderr.count("\n") == 1
+
+
+def test_cards_out_of_dealing_order_exit_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    obj = good_obj()
+    river = next(c for c in obj["cards"] if c["street"] == 7)
+    river["street"] = 4
+    assert main([write(tmp_path, obj)]) == 1
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last.startswith(f"FAILED: {river['card']} at position {river['position']} ")
+    assert "earlier street" in last

@@ -13,6 +13,7 @@ from dealerbot.fairness import (
     Face,
     FairnessError,
     document_for_viewer,
+    out_of_order,
     parse_document,
     salt_deck,
     visible_cards,
@@ -145,6 +146,7 @@ def test_union_of_all_views_never_leaks_an_unshown_down_card(record, seed) -> No
     for viewer in viewers:
         doc = parse_document(document_for_viewer(HAND, salted, record, PLAYERS, viewer).to_json())
         assert all(e.proof.verifies(salted.commitment()) for e in doc.cards)
+        assert out_of_order(doc) is None
         assert all(e.proof.card == deck[e.proof.position] for e in doc.cards)
         received[viewer] = {e.proof.position for e in doc.cards}
     dealt = {c.position: c for c in record.cards}
