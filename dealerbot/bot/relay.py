@@ -17,7 +17,8 @@ from dealerbot.tables import events as ev
 
 from . import render
 from .dm import DmCourier, DmRefused
-from .table_messages import Hub, TableMessenger
+from .table_channel import Hub
+from .table_messages import TableMessenger
 
 log = logging.getLogger(__name__)
 

@@ -8,7 +8,6 @@ only) or from showdown events; down cards reach text only through the functions 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 import discord
@@ -26,6 +25,8 @@ from dealerbot.tables import (
     Wallet,
 )
 from dealerbot.tables import events as ev
+
+from .hand_stories import HandStory
 
 HIDDEN = "🂠"  # a face-down card in public: the count is public, the card is not
 LAST_ACTIONS_SHOWN = 5
@@ -161,34 +162,7 @@ def waiting_text(view: TableView) -> str:
     return "Ready: `/stud start` deals a hand."
 
 
-def buttons_wanted(view: TableView, turn: ev.Turn | None) -> ev.Turn | None:
-    """The turn whose options belong on the table message now, if it matches the view."""
-    if turn is None or view.hand_id is None or view.to_act_user is None:
-        return None
-    if turn.hand_id != view.hand_id or turn.seq != view.seq or turn.user_id != view.to_act_user:
-        return None
-    return turn
-
-
 # --- the result -------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class HandStory:
-    """What a finished hand's result message needs, gathered from its public events."""
-
-    hand_id: int
-    number: int
-    commitment: str
-    variant: str
-    names: dict[int, str] = field(default_factory=dict)  # seat -> name
-    users: dict[int, str] = field(default_factory=dict)  # user id -> name
-    showdown: ev.Showdown | None = None
-    ended: ev.HandEnded | None = None
-    last_actions: tuple[str, ...] = ()
-
-    def name_of_seat(self, seat: int) -> str:
-        return self.names.get(seat, f"seat {seat + 1}")
 
 
 def _pot_label(index: int) -> str:

@@ -7,6 +7,9 @@ answered with the new table in the interaction response itself (free of rate lim
 the worker then finds nothing left to do. One lock per table serialises the worker's
 requests and the click answers, so an older render never lands after a newer one.
 
+The decisions are pure functions in :mod:`.table_plan`; the hands' stories (what a
+result shows) are folded in :mod:`.hand_stories`; this module does the requests.
+
 Discord trouble never stops a hand: a deleted message (404, 10008) or one older than
 about 50 minutes (edits of old messages are limited, 30046) is re-posted; 429s are
 retried by discord.py; a 403 marks the channel unusable until a command checks again.
@@ -15,7 +18,6 @@ retried by discord.py; a 403 marks the channel unusable until a command checks a
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -27,96 +29,28 @@ import discord
 from dealerbot.tables import TableError, TableService, TableView
 from dealerbot.tables import events as ev
 
-from . import render
-from .buttons import table_buttons
-from .errors import UserError
+from .errors import UserError, answer_failure
+from .hand_stories import HandStories
+from .table_channel import ChannelUnavailable, Hub, Notice, TableChannel
+from .table_plan import (
+    ClickShows,
+    Payload,
+    Pending,
+    Slot,
+    Step,
+    action_refusal,
+    click_shows,
+    closed_payload,
+    next_step,
+    result_payload,
+    table_payload,
+)
 
 log = logging.getLogger(__name__)
 
-MAX_AGE_SECONDS = 50 * 60
 CLICK_LOCK_WAIT = 1.0  # a click waits this long for a request in flight, then defers
 ACT_WAIT = 2.0  # a service call slower than this is deferred (Discord's limit is 3 s)
 RETRY_SECONDS = 3.0
-MAX_PENDING_RESULTS = 10  # results kept for a channel the bot cannot post in
-OLD_MESSAGE_CODES = frozenset({30046})
-GONE_CODES = frozenset({10008})
-
-
-@dataclass(slots=True)
-class Payload:
-    """What a table message shows; ``key`` tells two renders apart without a request."""
-
-    embeds: list[discord.Embed]
-    view: discord.ui.View | None
-    content: str | None = None
-    version: int = -1  # the messenger's state version it was rendered from
-    _key: str | None = None
-
-    @property
-    def key(self) -> str:
-        """Computed only when compared (a click answer never needs it)."""
-        if self._key is None:
-            components = self.view.to_components() if self.view is not None else None
-            self._key = json.dumps(
-                [self.content, [e.to_dict() for e in self.embeds], components],
-                sort_keys=True,
-                default=str,
-            )
-        return self._key
-
-    def send_kwargs(self) -> dict[str, Any]:
-        kwargs: dict[str, Any] = {"content": self.content, "embeds": self.embeds}
-        if self.view is not None:
-            kwargs["view"] = self.view
-        return kwargs
-
-    def edit_kwargs(self) -> dict[str, Any]:
-        return {"content": self.content, "embeds": self.embeds, "view": self.view}
-
-
-@dataclass(slots=True)
-class Slot:
-    """The table's live message: which hand it shows (None: the waiting table)."""
-
-    message_id: int
-    hand_id: int | None
-    posted_at: float
-    key: str | None = None
-    version: int = -1  # the state version the message shows (skip re-rendering when equal)
-
-    def shows(self, payload: Payload, *, compared: bool = True) -> None:
-        self.key = payload.key if compared else None
-        self.version = payload.version
-
-
-class ChannelUnavailable(Exception):
-    """The bot may not post or edit in this channel (HTTP 403)."""
-
-
-@dataclass(slots=True)
-class Notice:
-    content: str
-    mention: int | None = None
-
-
-class Hub:
-    """What every messenger shares: the client and a place to remember message ids."""
-
-    def __init__(
-        self,
-        client: discord.Client,
-        remember_message: Callable[[int, int | None], Awaitable[None]],
-        lookup_message: Callable[[int], Awaitable[int | None]],
-        *,
-        max_age: float = MAX_AGE_SECONDS,
-    ) -> None:
-        self.client = client
-        self.remember_message = remember_message
-        self.lookup_message = lookup_message
-        self.max_age = max_age
-
-    def channel(self, channel_id: int, guild_id: int) -> discord.PartialMessageable:
-        return self.client.get_partial_messageable(channel_id, guild_id=guild_id)
 
 
 @dataclass(slots=True)
@@ -130,12 +64,12 @@ class _Plan:
 class TableMessenger:
     def __init__(self, hub: Hub, guild_id: int, channel_id: int) -> None:
         self.hub = hub
+        self.channel = TableChannel(hub, guild_id, channel_id)
         self.guild_id = guild_id
         self.channel_id = channel_id
         self.view: TableView | None = None
         self.turn: ev.Turn | None = None
-        self.stories: dict[int, render.HandStory] = {}
-        self.finished: list[int] = []  # hands whose result is not shown yet, oldest first
+        self.stories = HandStories()
         self.slot: Slot | None = None
         self.closed: ev.TableClosed | None = None
         self.notices: list[Notice] = []
@@ -158,14 +92,13 @@ class TableMessenger:
         elif isinstance(event, ev.Turn):
             self.turn = event
         elif isinstance(event, ev.HandStarted):
-            self._on_hand_started(event)
+            self.stories.started(event, self.view.stakes.variant if self.view else "stud")
+            for player in event.players:
+                self.names[player.user_id] = player.name
         elif isinstance(event, ev.Showdown):
-            found = self.stories.get(event.hand_id)
-            if found is not None:
-                found.showdown = event
-                found.names.update(dict(event.names))
+            self.stories.showdown(event)
         elif isinstance(event, ev.HandEnded):
-            self._on_hand_ended(event)
+            self.stories.ended(event)
         elif isinstance(event, ev.PlayerJoined | ev.PlayerLeft | ev.PlayerSatIn | ev.PlayerSatOut):
             self.names[event.user_id] = event.name
         elif isinstance(event, ev.TableClosed):
@@ -175,48 +108,11 @@ class TableMessenger:
         self.version += 1
         self.kick()
 
-    def _on_hand_started(self, event: ev.HandStarted) -> None:
-        variant = self.view.stakes.variant if self.view is not None else "stud"
-        story = render.HandStory(event.hand_id, event.number, event.commitment, variant)
-        for player in event.players:
-            story.names[player.seat] = player.name
-            story.users[player.user_id] = player.name
-            self.names[player.user_id] = player.name
-        self.stories[event.hand_id] = story
-
-    def _on_hand_ended(self, event: ev.HandEnded) -> None:
-        story = self.stories.get(event.hand_id)
-        if story is None:  # a hand resumed after a restart: its start was before
-            story = render.HandStory(event.hand_id, event.number, "", "stud")
-            self.stories[event.hand_id] = story
-        story.ended = event
-        self.finished.append(event.hand_id)
-        while len(self.finished) > MAX_PENDING_RESULTS:  # a channel unusable for long
-            self._forget(self.finished[0])
-
     def _on_view(self, view: TableView) -> None:
         self.view = view
         for seat in view.seats:
             self.names[seat.user_id] = seat.name
-        if view.hand_id is not None and view.hand_id not in self.stories:
-            # A hand resumed after a restart: its HandStarted went to the old process.
-            story = render.HandStory(
-                view.hand_id, view.hand_number or 0, view.commitment or "", view.stakes.variant
-            )
-            for seat in view.seats:
-                if seat.in_hand:
-                    story.names[seat.seat] = seat.name
-                    story.users[seat.user_id] = seat.name
-            self.stories[view.hand_id] = story
-        for story in self.stories.values():
-            if story.hand_id == view.hand_id:
-                story.variant = view.stakes.variant
-                if not story.commitment and view.commitment:
-                    story.commitment = view.commitment
-                if view.hand_number is not None:
-                    story.number = view.hand_number
-            elif story.ended is not None and not story.last_actions and view.hand_id is None:
-                story.last_actions = view.last_actions
+        self.stories.seen(view)
 
     def notice(self, content: str, mention: int | None = None) -> None:
         self.notices.append(Notice(content, mention))
@@ -225,18 +121,12 @@ class TableMessenger:
     # --- rendering ----------------------------------------------------------------------
 
     def table_payload(self) -> Payload | None:
-        view = self.view
-        if view is None:
-            return None
-        turn = render.buttons_wanted(view, self.turn)
-        buttons = table_buttons(view.table_id, turn, in_hand=view.hand_id is not None)
-        return Payload([render.table_embed(view, turn)], buttons, version=self.version)
+        return table_payload(self.view, self.turn, self.version) if self.view else None
 
     def result_payload(self, hand_id: int) -> Payload:
-        return Payload([render.result_embed(self.stories[hand_id])], None)
-
-    def closed_payload(self, event: ev.TableClosed) -> Payload:
-        return Payload([render.closed_embed(event, self.names)], None)
+        story = self.stories.get(hand_id)
+        assert story is not None
+        return result_payload(story)
 
     # --- the worker -------------------------------------------------------------------
 
@@ -259,7 +149,7 @@ class TableMessenger:
         slot = self.slot
         return bool(
             self.notices
-            or self.finished
+            or self.stories.finished
             or self.closed is not None
             or slot is None
             or slot.version != self.version
@@ -350,103 +240,63 @@ class TableMessenger:
         if self.view is not None:
             self._persist = (self.view.table_id, slot.message_id if slot is not None else None)
 
-    def _too_old(self, slot: Slot) -> bool:
-        return time.time() - slot.posted_at > self.hub.max_age
-
     def _plan(self) -> _Plan | None:
         """The next request that brings the channel in line with memory, or None."""
-        if self.notices:
+        view, slot = self.view, self.slot
+        pending = Pending(len(self.notices), len(self.stories.finished), self.closed is not None)
+        rendered: list[Payload] = []
+
+        def payload() -> Payload:
+            if not rendered:
+                made = self.table_payload()
+                assert made is not None
+                rendered.append(made)
+            return rendered[0]
+
+        step = next_step(
+            pending,
+            view,
+            slot,
+            version=self.version,
+            now=time.time(),
+            max_age=self.hub.max_age,
+            rendered_key=lambda: payload().key,
+        )
+        if step is Step.NOTICE:
             notice = self.notices.pop(0)
-            return _Plan(lambda: self._post_notice(notice), "notice")
-        if self.finished:
-            done = self.finished[0]
+            return _Plan(lambda: self.channel.notice(notice), "notice")
+        if step is Step.RESULT:
+            done = self.stories.finished[0]
             return _Plan(lambda: self._show_result(done), f"result of hand {done}")
-        if self.closed is not None:
+        if step is Step.CLOSED:
+            assert self.closed is not None
             event = self.closed
             return _Plan(lambda: self._show_closed(event), "closing notice")
-        view = self.view
-        if view is None or view.status == "closed":
+        if step is Step.NOTHING or view is None:
             return None
-        slot = self.slot
-        hand_id = view.hand_id
-        if (
-            slot is not None
-            and slot.hand_id == hand_id
-            and slot.version == self.version
-            and not self._too_old(slot)
-        ):
-            return None  # already shows this state (a click answer rendered it)
-        payload = self.table_payload()
-        assert payload is not None
-        if slot is None:
-            # A waiting table gets a message only when no hand is about to be dealt:
-            # otherwise the hand's own message follows within seconds.
-            if hand_id is not None or (view.seats and view.next_hand_at is None):
-                return _Plan(lambda: self._post(payload, hand_id), "table post")
-            return None
-        if hand_id is not None and slot.hand_id is not None and slot.hand_id != hand_id:
-            return _Plan(lambda: self._repost(payload, hand_id), "table re-post")
-        if self._too_old(slot):
-            return _Plan(lambda: self._repost(payload, hand_id), "table re-post")
-        if slot.hand_id != hand_id or slot.key != payload.key:
-            return _Plan(lambda: self._edit(slot, payload, hand_id), "table edit")
-        return None
+        table, hand_id = payload(), view.hand_id
+        if step is Step.POST:
+            return _Plan(lambda: self._post(table, hand_id), "table post")
+        if step is Step.REPOST:
+            return _Plan(lambda: self._repost(table, hand_id), "table re-post")
+        assert slot is not None
+        return _Plan(lambda: self._edit(slot, table, hand_id), "table edit")
 
     # --- requests -------------------------------------------------------------------------
 
-    async def _send(self, payload: Payload) -> int:
-        try:
-            message = await self.hub.channel(self.channel_id, self.guild_id).send(
-                **payload.send_kwargs()
-            )
-        except discord.Forbidden as error:
-            raise ChannelUnavailable(error.text or "missing permissions") from error
-        return message.id
-
     async def _post(self, payload: Payload, hand_id: int | None) -> None:
-        message_id = await self._send(payload)
+        message_id = await self.channel.send(payload)
         self._set_slot(Slot(message_id, hand_id, time.time(), payload.key, payload.version))
 
     async def _repost(self, payload: Payload, hand_id: int | None) -> None:
         old = self.slot
         await self._post(payload, hand_id)
         if old is not None:
-            await self._strip(old)
-
-    async def _strip(self, slot: Slot) -> None:
-        """Best effort: take the buttons off a message the table moved away from."""
-        try:
-            partial = self.hub.channel(self.channel_id, self.guild_id).get_partial_message(
-                slot.message_id
-            )
-            await partial.edit(content="The table moved further down.", view=None)
-        except discord.HTTPException as error:
-            log.info(
-                "channel %s: could not tidy message %s (HTTP %s)",
-                self.channel_id,
-                slot.message_id,
-                error.status,
-            )
-
-    async def _edit_message(self, message_id: int, payload: Payload) -> bool:
-        """Edit a message; False when it is gone (deleted) or too old to edit."""
-        partial = self.hub.channel(self.channel_id, self.guild_id).get_partial_message(message_id)
-        try:
-            await partial.edit(**payload.edit_kwargs())
-        except discord.NotFound:
-            log.info("channel %s: table message %s is gone", self.channel_id, message_id)
-            return False
-        except discord.Forbidden as error:
-            raise ChannelUnavailable(error.text or "missing permissions") from error
-        except discord.HTTPException as error:
-            if error.code in OLD_MESSAGE_CODES or error.code in GONE_CODES:
-                return False
-            raise
-        return True
+            await self.channel.strip(old.message_id)
 
     async def _edit(self, slot: Slot, payload: Payload, hand_id: int | None) -> None:
-        if await self._edit_message(slot.message_id, payload):
-            slot.shows(payload)
+        if await self.channel.edit(slot.message_id, payload):
+            slot.shows(payload.key, payload.version)
             if slot.hand_id != hand_id:
                 slot.hand_id = hand_id
                 self._set_slot(slot)
@@ -457,64 +307,48 @@ class TableMessenger:
         payload = self.result_payload(hand_id)
         slot = self.slot
         if slot is not None and slot.hand_id == hand_id:
-            if not await self._edit_message(slot.message_id, payload):
-                await self._send(payload)
+            if not await self.channel.edit(slot.message_id, payload):
+                await self.channel.send(payload)
             self._set_slot(None)
         else:
-            await self._send(payload)
-        self._forget(hand_id)
-
-    def _forget(self, hand_id: int) -> None:
-        if hand_id in self.finished:
-            self.finished.remove(hand_id)
-        self.stories.pop(hand_id, None)
+            await self.channel.send(payload)
+        self.stories.forget(hand_id)
 
     async def _show_closed(self, event: ev.TableClosed) -> None:
-        payload = self.closed_payload(event)
+        payload = closed_payload(event, self.names)
         slot = self.slot
-        if slot is None or not await self._edit_message(slot.message_id, payload):
-            await self._send(payload)
+        if slot is None or not await self.channel.edit(slot.message_id, payload):
+            await self.channel.send(payload)
         self._set_slot(None)
         self.closed = None
-
-    async def _post_notice(self, notice: Notice) -> None:
-        mentions = (
-            discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(notice.mention)]
-            )
-            if notice.mention
-            else discord.AllowedMentions.none()
-        )
-        try:
-            await self.hub.channel(self.channel_id, self.guild_id).send(
-                notice.content, allowed_mentions=mentions
-            )
-        except discord.Forbidden as error:
-            raise ChannelUnavailable(error.text or "missing permissions") from error
 
     # --- answering clicks and commands ------------------------------------------------------
 
     def _answer_for(self, message_id: int) -> tuple[Payload, int | None] | None:
         """What the clicked message should show now: its hand's result or the live table."""
         slot = self.slot
-        if slot is None or slot.message_id != message_id:
-            return None
-        if slot.hand_id is not None and slot.hand_id in self.finished:
-            if self.finished[0] != slot.hand_id:
-                return None
+        shows = click_shows(
+            slot,
+            message_id,
+            self.stories.finished,
+            self.view,
+            now=time.time(),
+            max_age=self.hub.max_age,
+        )
+        if shows is ClickShows.RESULT:
+            assert slot is not None and slot.hand_id is not None
             return self.result_payload(slot.hand_id), slot.hand_id
-        view = self.view
-        if view is None or view.hand_id != slot.hand_id or self._too_old(slot):
-            return None
-        payload = self.table_payload()
-        return (payload, None) if payload is not None else None
+        if shows is ClickShows.TABLE:
+            payload = self.table_payload()
+            return (payload, None) if payload is not None else None
+        return None
 
     def _answered(self, payload: Payload, finished_hand: int | None) -> None:
         if finished_hand is not None:
             self._set_slot(None)
-            self._forget(finished_hand)
+            self.stories.forget(finished_hand)
         elif self.slot is not None:
-            self.slot.shows(payload, compared=False)
+            self.slot.shows(None, payload.version)
 
     async def answer_action(
         self,
@@ -529,16 +363,9 @@ class TableMessenger:
         if view is None:
             view = self.view = await service.table_view(self.guild_id, self.channel_id)
         user_id = interaction.user.id
-        if view.table_id != table_id or view.hand_id != hand_id:
-            raise UserError("That hand is over; the current table is further down.")
-        if view.seq != seq:
-            raise UserError("That button is out of date; use the newest one.")
-        if user_id != view.to_act_user:
-            seat = view.seat_of(user_id)
-            if seat is None or not seat.in_hand:
-                raise UserError("You are not in this hand.")
-            waiting = next((s.name for s in view.seats if s.to_act), "another player")
-            raise UserError(f"It is not your turn; {render.name_text(waiting)} is to act.")
+        refusal = action_refusal(view, user_id, table_id, hand_id, seq)
+        if refusal is not None:
+            raise UserError(refusal)
         guild_id, channel_id = self.guild_id, self.channel_id
         await self.run_click(
             interaction, lambda: service.act(guild_id, channel_id, user_id, hand_id, seq, act)
@@ -567,7 +394,7 @@ class TableMessenger:
             try:
                 await task
             except TableError as error:
-                await _ephemeral(interaction, str(error))
+                await answer_failure(interaction, error)
                 return
             message = interaction.message
             answer = self._answer_for(message.id) if got_lock and message is not None else None
@@ -627,10 +454,3 @@ async def _acquire(lock: asyncio.Lock, wait: float) -> bool:
     except TimeoutError:
         return False
     return True
-
-
-async def _ephemeral(interaction: discord.Interaction[Any], text: str) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)

@@ -18,7 +18,7 @@ from .. import render
 from ..buttons import STUD_BUTTONS, leaderboard_page
 from ..client import DealerBot
 from ..errors import Reply, UserError, place
-from ..table_messages import ChannelUnavailable
+from ..table_channel import ChannelUnavailable
 from .base import MAX_CHIPS, CogBase, check_amount, check_can_post, display_name
 
 Chips = app_commands.Range[int, 1, MAX_CHIPS]

@@ -1,0 +1,202 @@
+"""The pure part of the table message: what it shows, which request comes next, who may click.
+
+:class:`~.table_messages.TableMessenger` does the network I/O; every decision it makes
+(post, edit, re-post, show a result, which buttons, refuse a stale click) is taken
+here from plain values, so it can be tested without Discord or an event loop.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from dealerbot.tables import TableView
+from dealerbot.tables import events as ev
+
+from . import render
+from .buttons import table_buttons
+from .hand_stories import HandStory
+
+
+@dataclass(slots=True)
+class Payload:
+    """What a table message shows; ``key`` tells two renders apart without a request."""
+
+    embeds: list[discord.Embed]
+    view: discord.ui.View | None
+    content: str | None = None
+    version: int = -1  # the messenger's state version it was rendered from
+    _key: str | None = None
+
+    @property
+    def key(self) -> str:
+        """Computed only when compared (a click answer never needs it)."""
+        if self._key is None:
+            components = self.view.to_components() if self.view is not None else None
+            self._key = json.dumps(
+                [self.content, [e.to_dict() for e in self.embeds], components],
+                sort_keys=True,
+                default=str,
+            )
+        return self._key
+
+    def send_kwargs(self) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {"content": self.content, "embeds": self.embeds}
+        if self.view is not None:
+            kwargs["view"] = self.view
+        return kwargs
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        return {"content": self.content, "embeds": self.embeds, "view": self.view}
+
+
+def table_payload(view: TableView, turn: ev.Turn | None, version: int) -> Payload:
+    """The table: seats, pot, whose turn, and buttons for exactly that turn's options."""
+    shown = buttons_wanted(view, turn)
+    buttons = table_buttons(view.table_id, shown, in_hand=view.hand_id is not None)
+    return Payload([render.table_embed(view, shown)], buttons, version=version)
+
+
+def result_payload(story: HandStory) -> Payload:
+    return Payload([render.result_embed(story)], None)
+
+
+def closed_payload(event: ev.TableClosed, names: Mapping[int, str]) -> Payload:
+    return Payload([render.closed_embed(event, dict(names))], None)
+
+
+@dataclass(slots=True)
+class Slot:
+    """The table's live message: which hand it shows (None: the waiting table)."""
+
+    message_id: int
+    hand_id: int | None
+    posted_at: float
+    key: str | None = None  # what it shows, to skip an edit that changes nothing
+    version: int = -1  # the messenger's state version it shows (skip re-rendering when equal)
+
+    def shows(self, key: str | None, version: int) -> None:
+        """Record what the message now shows (key None: not compared, e.g. a click answer)."""
+        self.key = key
+        self.version = version
+
+    def too_old(self, now: float, max_age: float) -> bool:
+        """Discord limits edits of old messages: past ``max_age`` the table is re-posted."""
+        return now - self.posted_at > max_age
+
+
+class Step(enum.Enum):
+    """The next request that brings the channel in line with the messenger's memory."""
+
+    NOTHING = "nothing"
+    NOTICE = "notice"  # a short channel message (e.g. blocked DMs)
+    RESULT = "result"  # the oldest finished hand's result
+    CLOSED = "closed"  # the table-closed notice
+    POST = "post"  # a new table message
+    REPOST = "repost"  # a new table message, the old one loses its buttons
+    EDIT = "edit"  # the live message is edited
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """What is waiting to be shown besides the live table."""
+
+    notices: int = 0
+    finished: int = 0  # hands whose result is not shown yet
+    closed: bool = False
+
+
+def next_step(
+    pending: Pending,
+    view: TableView | None,
+    slot: Slot | None,
+    *,
+    version: int,
+    now: float,
+    max_age: float,
+    rendered_key: Callable[[], str],
+) -> Step:
+    """Decide the next request; ``rendered_key`` renders the table only when it matters."""
+    if pending.notices:
+        return Step.NOTICE
+    if pending.finished:
+        return Step.RESULT
+    if pending.closed:
+        return Step.CLOSED
+    if view is None or view.status == "closed":
+        return Step.NOTHING
+    hand_id = view.hand_id
+    if slot is None:
+        # A waiting table gets a message only when no hand is about to be dealt:
+        # otherwise the hand's own message follows within seconds.
+        if hand_id is not None or (view.seats and view.next_hand_at is None):
+            return Step.POST
+        return Step.NOTHING
+    old = slot.too_old(now, max_age)
+    if slot.hand_id == hand_id and slot.version == version and not old:
+        return Step.NOTHING  # already shows this state (a click answer rendered it)
+    if hand_id is not None and slot.hand_id is not None and slot.hand_id != hand_id:
+        return Step.REPOST
+    if old:
+        return Step.REPOST
+    if slot.hand_id != hand_id or slot.key != rendered_key():
+        return Step.EDIT
+    return Step.NOTHING
+
+
+class ClickShows(enum.Enum):
+    """What the answer to a click on the live message puts in that message."""
+
+    NOTHING = "nothing"  # defer: the worker edits (or the clicked message is not live)
+    RESULT = "result"  # the hand it showed is over: its result
+    TABLE = "table"  # the table as it is now
+
+
+def click_shows(
+    slot: Slot | None,
+    message_id: int,
+    finished: Sequence[int],
+    view: TableView | None,
+    *,
+    now: float,
+    max_age: float,
+) -> ClickShows:
+    """The clicked message becomes the result (oldest first) or the live table, or neither."""
+    if slot is None or slot.message_id != message_id:
+        return ClickShows.NOTHING
+    if slot.hand_id is not None and slot.hand_id in finished:
+        return ClickShows.RESULT if finished[0] == slot.hand_id else ClickShows.NOTHING
+    if view is None or view.hand_id != slot.hand_id or slot.too_old(now, max_age):
+        return ClickShows.NOTHING
+    return ClickShows.TABLE
+
+
+def action_refusal(
+    view: TableView, user_id: int, table_id: int, hand_id: int, seq: int
+) -> str | None:
+    """Why an action button may not be used by this member now, or None when it may."""
+    if view.table_id != table_id or view.hand_id != hand_id:
+        return "That hand is over; the current table is further down."
+    if view.seq != seq:
+        return "That button is out of date; use the newest one."
+    if user_id == view.to_act_user:
+        return None
+    seat = view.seat_of(user_id)
+    if seat is None or not seat.in_hand:
+        return "You are not in this hand."
+    waiting = next((s.name for s in view.seats if s.to_act), "another player")
+    return f"It is not your turn; {render.name_text(waiting)} is to act."
+
+
+def buttons_wanted(view: TableView, turn: ev.Turn | None) -> ev.Turn | None:
+    """The turn whose options belong on the table message now, if it matches the view."""
+    if turn is None or view.hand_id is None or view.to_act_user is None:
+        return None
+    if turn.hand_id != view.hand_id or turn.seq != view.seq or turn.user_id != view.to_act_user:
+        return None
+    return turn

@@ -1,0 +1,189 @@
+"""The table-message planner: post, edit, re-post, results first, who may click, which buttons.
+
+Pure functions from :mod:`dealerbot.bot.table_plan`, fed plain values: no Discord, no loop.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from dealerbot.bot.table_plan import (
+    ClickShows,
+    Pending,
+    Slot,
+    Step,
+    action_refusal,
+    buttons_wanted,
+    click_shows,
+    next_step,
+    table_payload,
+)
+from dealerbot.tables import ActionKind, TableView
+from dealerbot.tables import events as ev
+
+from .table_values import playing, seat, turn, waiting
+
+NOW = 1_000_000.0
+MAX_AGE = 3000.0
+
+
+def plan(
+    pending: Pending,
+    view: TableView | None,
+    slot: Slot | None,
+    *,
+    version: int = 1,
+    key: str = "same",
+) -> Step:
+    return next_step(
+        pending, view, slot, version=version, now=NOW, max_age=MAX_AGE, rendered_key=lambda: key
+    )
+
+
+def live(hand_id: int | None = 7, *, version: int = 0, key: str | None = "same") -> Slot:
+    return Slot(message_id=555, hand_id=hand_id, posted_at=NOW - 10, key=key, version=version)
+
+
+# --- what comes next --------------------------------------------------------------------
+
+
+def test_queued_work_goes_first_notices_then_results_then_closing() -> None:
+    view = playing()
+    assert plan(Pending(notices=1, finished=1, closed=True), view, live()) is Step.NOTICE
+    assert plan(Pending(finished=1, closed=True), view, live()) is Step.RESULT
+    assert plan(Pending(closed=True), view, live()) is Step.CLOSED
+
+
+def test_a_hand_without_a_message_is_posted() -> None:
+    assert plan(Pending(), playing(), None) is Step.POST
+
+
+def test_a_waiting_table_is_posted_only_when_no_hand_is_about_to_be_dealt() -> None:
+    seated = waiting(seat(0, "alice"), seat(1, "bob"))
+    assert plan(Pending(), seated, None) is Step.POST
+    soon = dataclasses.replace(seated, next_hand_at=NOW + 5)
+    assert plan(Pending(), soon, None) is Step.NOTHING
+    assert plan(Pending(), waiting(), None) is Step.NOTHING  # no one seated
+
+
+def test_nothing_to_do_without_a_view_or_at_a_closed_table() -> None:
+    assert plan(Pending(), None, None) is Step.NOTHING
+    assert plan(Pending(), waiting(seat(0, "a"), status="closed"), None) is Step.NOTHING
+
+
+def test_a_message_at_the_current_version_is_left_alone_without_rendering() -> None:
+    calls: list[int] = []
+
+    def rendered_key() -> str:
+        calls.append(1)
+        return "x"
+
+    step = next_step(
+        Pending(),
+        playing(),
+        live(version=4),
+        version=4,
+        now=NOW,
+        max_age=MAX_AGE,
+        rendered_key=rendered_key,
+    )
+    assert step is Step.NOTHING and calls == []
+
+
+def test_a_changed_render_is_an_edit_and_an_identical_one_is_not() -> None:
+    assert plan(Pending(), playing(), live(version=0, key="old"), key="new") is Step.EDIT
+    assert plan(Pending(), playing(), live(version=0, key="same"), key="same") is Step.NOTHING
+
+
+def test_a_new_hand_is_a_new_message_and_the_old_one_is_left_behind() -> None:
+    assert plan(Pending(), playing(hand_id=8), live(hand_id=7)) is Step.REPOST
+
+
+def test_the_waiting_table_becomes_the_hand_by_an_edit() -> None:
+    assert plan(Pending(), playing(hand_id=8), live(hand_id=None)) is Step.EDIT
+
+
+def test_a_message_too_old_to_edit_is_reposted() -> None:
+    old = Slot(message_id=555, hand_id=7, posted_at=NOW - MAX_AGE - 1, key="same", version=1)
+    assert plan(Pending(), playing(), old, version=1) is Step.REPOST
+    assert old.too_old(NOW, MAX_AGE) and not live().too_old(NOW, MAX_AGE)
+
+
+# --- clicks -------------------------------------------------------------------------------
+
+
+def test_a_click_on_the_live_message_shows_the_table() -> None:
+    shows = click_shows(live(), 555, [], playing(), now=NOW, max_age=MAX_AGE)
+    assert shows is ClickShows.TABLE
+
+
+def test_a_click_on_another_message_changes_nothing_in_it() -> None:
+    assert click_shows(live(), 999, [], playing(), now=NOW, max_age=MAX_AGE) is ClickShows.NOTHING
+    assert click_shows(None, 555, [], playing(), now=NOW, max_age=MAX_AGE) is ClickShows.NOTHING
+
+
+def test_the_last_click_of_a_hand_turns_its_message_into_the_result_oldest_first() -> None:
+    done = waiting(seat(0, "alice"))
+    assert click_shows(live(7), 555, [7], done, now=NOW, max_age=MAX_AGE) is ClickShows.RESULT
+    older_first = click_shows(live(7), 555, [6, 7], done, now=NOW, max_age=MAX_AGE)
+    assert older_first is ClickShows.NOTHING
+
+
+def test_a_click_on_a_message_of_another_hand_is_deferred() -> None:
+    shows = click_shows(live(7), 555, [], playing(hand_id=8), now=NOW, max_age=MAX_AGE)
+    assert shows is ClickShows.NOTHING
+
+
+def test_action_clicks_are_refused_when_stale_or_not_the_clickers_turn() -> None:
+    view = playing(hand_id=7, seq=3, to_act=0)
+    alice, bob, stranger = 100, 101, 999
+    assert action_refusal(view, alice, 30, 7, 3) is None
+    assert "hand is over" in (action_refusal(view, alice, 30, 6, 3) or "")
+    assert "hand is over" in (action_refusal(view, alice, 31, 7, 3) or "")
+    assert "out of date" in (action_refusal(view, alice, 30, 7, 2) or "")
+    assert action_refusal(view, bob, 30, 7, 3) == "It is not your turn; alice is to act."
+    assert action_refusal(view, stranger, 30, 7, 3) == "You are not in this hand."
+
+
+# --- buttons ------------------------------------------------------------------------------
+
+
+def test_buttons_are_the_options_of_the_turn_the_view_shows() -> None:
+    view = playing()
+    current = turn(view, ActionKind.FOLD, ActionKind.CALL, ActionKind.RAISE)
+    assert buttons_wanted(view, current) is current
+    assert buttons_wanted(view, dataclasses.replace(current, seq=2)) is None
+    assert buttons_wanted(view, dataclasses.replace(current, hand_id=6)) is None
+    assert buttons_wanted(view, dataclasses.replace(current, user_id=101)) is None
+    assert buttons_wanted(waiting(seat(0, "a")), current) is None
+
+
+def _custom_ids(view: TableView, current: ev.Turn | None) -> list[str]:
+    payload = table_payload(view, current, version=1)
+    if payload.view is None:
+        return []
+    return [
+        component["custom_id"]
+        for row in payload.view.to_components()
+        for component in row["components"]
+    ]
+
+
+def test_the_table_carries_one_button_per_option_then_my_cards() -> None:
+    view = playing(hand_id=7, seq=3)
+    current = turn(view, ActionKind.FOLD, ActionKind.CALL)
+    assert _custom_ids(view, current) == ["stud:30:7:3:fold", "stud:30:7:3:call", "stud:cards:30"]
+
+
+def test_a_stale_turn_leaves_only_my_cards_and_a_waiting_table_has_no_buttons() -> None:
+    view = playing(hand_id=7, seq=3)
+    stale = turn(view, ActionKind.FOLD, seq=2)
+    assert _custom_ids(view, stale) == ["stud:cards:30"]
+    assert _custom_ids(waiting(seat(0, "a")), None) == []
+
+
+def test_a_render_key_tells_different_tables_apart() -> None:
+    view = playing()
+    same = table_payload(view, None, 1).key == table_payload(view, None, 2).key
+    other = table_payload(dataclasses.replace(view, pot=99), None, 1).key
+    assert same and other != table_payload(view, None, 1).key
