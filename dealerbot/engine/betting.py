@@ -1,14 +1,43 @@
-"""Fixed-limit wager sizes: bet sizes, the cap, the open-pair option and short all-ins.
+"""One betting round: what the seat to act may do, for how much, and what a wager changes.
 
-R4.1 (5 on 3rd/4th, 10 from 5th), R4.2-R4.3 (one bet and three raises, heads-up too),
-R4.4-R4.5 (open pair on 4th street in stud: 5 or 10; after a 10 everything is 10),
-R4.6 (check only with nothing pending, never on 3rd street), R7.1-R7.3 (all-ins:
-half a bet or more counts as full and reopens; less neither reopens nor counts).
+Implements: R3.2-R3.5, R3.7 (the bring-in round's options), R4.1-R4.6 (bet sizes, the cap,
+the open-pair big bet, check and fold), R7.1-R7.3 (short all-ins).
+
+A :class:`Round` is the round's wager state as a frozen value; :func:`options` builds the
+choices from it and :func:`after_wager` returns the round a wager leaves behind. The hand
+state keeps the chips and calls these, so what is offered and what is accepted share one
+source. Who brings in and who acts first come from opener.py (see R3.1, R6.1).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import Card
 from .events import ActionKind, LegalAction
+from .variants import CAP_BETS, Stakes, Variant
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """The wager state of one betting round; a wager replaces it, a call or check keeps it."""
+
+    street: int
+    stakes: Stakes
+    current_bet: int = 0  # what every seat must match
+    full_level: int = 0  # the last full bet or raise (R7.2), the base of the next raise
+    bets_made: int = 0  # full bets and raises so far, toward the cap (R4.2)
+    big_mode: bool = False  # a big bet was made: every raise is big (R4.4)
+    open_pair: bool = False  # an open pair shows: the big bet may be chosen (R4.4)
+    bring_in_due: bool = False  # 3rd street, nobody has brought in yet (R3.2, R3.6)
+    bring_in_forced: bool = False  # the seat to bring in may not fold (R3.2)
+    last_aggressor: int | None = None  # seat index of the last bet or raise
+
+
+def bet_size(stakes: Stakes, street: int) -> int:
+    """R4.1: the small bet on 3rd and 4th street, the big bet from 5th."""
+    return stakes.small_bet if street <= 4 else stakes.big_bet
 
 
 def half_bet(size: int) -> int:
@@ -21,6 +50,15 @@ def counts_as_full(increment: int, size: int) -> bool:
     return increment >= half_bet(size)
 
 
+def has_open_pair(variant: Variant, boards: Sequence[Sequence[Card] | None]) -> bool:
+    """R4.4: a live player's two 4th-street up cards pair (never in stud/8, R4.5)."""
+    if not variant.rules.open_pair_big_bet:
+        return False
+    return any(
+        board is not None and len(board) == 2 and board[0].rank is board[1].rank for board in boards
+    )
+
+
 def clamp(kind: ActionKind, to: int, street_bet: int, stack: int) -> LegalAction:
     """An option to reach ``to``; a wager the stack cannot cover goes all-in (R7.1)."""
     amount = to - street_bet
@@ -30,7 +68,7 @@ def clamp(kind: ActionKind, to: int, street_bet: int, stack: int) -> LegalAction
 
 
 def wager_kinds(street: int, bets_made: int) -> tuple[ActionKind, ActionKind]:
-    """The (normal, big) names of an aggressive action at this point of the round."""
+    """The (normal, big) names of an aggressive action at this point of the round (R3.4)."""
     if bets_made == 0:
         if street == 3:
             return ActionKind.COMPLETE, ActionKind.COMPLETE
@@ -39,3 +77,119 @@ def wager_kinds(street: int, bets_made: int) -> tuple[ActionKind, ActionKind]:
 
 
 BIG_ALIASES = {ActionKind.BET_BIG: ActionKind.BET, ActionKind.RAISE_BIG: ActionKind.RAISE}
+
+
+def options(rnd: Round, stack: int, street_bet: int, acted: bool) -> tuple[LegalAction, ...]:
+    """What the seat to act may do: ``stack`` behind, ``street_bet`` in this round already,
+    ``acted`` whether it acted since the last full bet or raise."""
+    stakes = rnd.stakes
+    if rnd.bring_in_due:  # R3.2 forced bring-in, or R3.6 nobody forced
+        choices = (
+            [] if rnd.bring_in_forced else [LegalAction(ActionKind.FOLD, 0, street_bet, False)]
+        )
+        bring = clamp(ActionKind.BRING_IN, stakes.bring_in, street_bet, stack)
+        choices.append(bring)
+        complete = clamp(ActionKind.COMPLETE, stakes.small_bet, street_bet, stack)
+        if complete.to > bring.to:
+            choices.append(complete)
+        return tuple(choices)
+    to_call = rnd.current_bet - street_bet
+    if to_call > 0:  # R4.6: fold only facing a wager
+        choices = [
+            LegalAction(ActionKind.FOLD, 0, street_bet, False),
+            clamp(ActionKind.CALL, rnd.current_bet, street_bet, stack),
+        ]
+    else:  # R4.6: check only with nothing pending (never on 3rd street: the bring-in is pending)
+        choices = [LegalAction(ActionKind.CHECK, 0, street_bet, False)]
+    if stack > to_call and not acted and rnd.bets_made < CAP_BETS:  # R4.2, R4.3
+        normal_kind, big_kind = wager_kinds(rnd.street, rnd.bets_made)
+        size = stakes.big_bet if rnd.big_mode else bet_size(stakes, rnd.street)
+        normal = clamp(normal_kind, rnd.full_level + size, street_bet, stack)
+        choices.append(normal)
+        if rnd.open_pair and not rnd.big_mode:
+            big = clamp(big_kind, rnd.full_level + stakes.big_bet, street_bet, stack)
+            if big.to > normal.to:
+                choices.append(big)
+    return tuple(choices)
+
+
+def pick(choices: Sequence[LegalAction], kind: ActionKind) -> LegalAction | None:
+    """The choice ``kind`` names; ``bet_big``/``raise_big`` mean the plain wager where no
+    big choice exists (REPLAY.md)."""
+    for choice in choices:
+        if choice.kind is kind:
+            return choice
+    alias = BIG_ALIASES.get(kind)
+    if alias is not None:
+        for choice in choices:
+            if choice.kind is alias:
+                return choice
+    return None
+
+
+def after_wager(rnd: Round, option: LegalAction, seat: int) -> tuple[Round, bool]:
+    """The round after ``seat`` took ``option``, and whether the wager reopened the betting."""
+    kind = option.kind
+    if kind is ActionKind.BRING_IN:  # R3.7: others still call the full bring-in
+        current = max(rnd.stakes.bring_in, option.to)
+        return _replaced(rnd, current, rnd.full_level, rnd.bets_made, rnd.big_mode, None), False
+    if kind is ActionKind.CHECK or kind is ActionKind.CALL or kind is ActionKind.FOLD:
+        return rnd, False
+    stakes = rnd.stakes
+    big = kind is ActionKind.BET_BIG or kind is ActionKind.RAISE_BIG
+    if kind is ActionKind.COMPLETE:
+        size = stakes.small_bet
+    elif big or rnd.big_mode:
+        size = stakes.big_bet
+    else:
+        size = bet_size(stakes, rnd.street)
+    increment = option.to - rnd.full_level
+    full_level, bets_made, big_mode = rnd.full_level, rnd.bets_made, rnd.big_mode
+    reopened = counts_as_full(increment, size)
+    if reopened:  # R7.2: reopens and counts toward the cap
+        full_level = option.to
+        bets_made += 1
+        if big and increment > stakes.small_bet:
+            big_mode = True  # R4.4: after a 10, every raise is 10
+    current = max(rnd.current_bet, option.to)
+    return _replaced(rnd, current, full_level, bets_made, big_mode, seat), reopened
+
+
+def _replaced(
+    rnd: Round, current: int, full_level: int, bets_made: int, big_mode: bool, aggressor: int | None
+) -> Round:
+    """The round with a wager's effects; the bring-in is no longer due."""
+    return Round(
+        rnd.street,
+        rnd.stakes,
+        current,
+        full_level,
+        bets_made,
+        big_mode,
+        rnd.open_pair,
+        False,
+        rnd.bring_in_forced,
+        rnd.last_aggressor if aggressor is None else aggressor,
+    )
+
+
+def next_to_act(
+    last: int,
+    current_bet: int,
+    folded: Sequence[bool],
+    stacks: Sequence[int],
+    acted: Sequence[bool],
+    street_bets: Sequence[int],
+) -> int | None:
+    """The next seat after ``last`` that still owes an action, or None: the round is over.
+
+    A seat owes one if it can act (has chips, has not folded) and has not acted since the
+    last full bet or raise, or is short of the bet. After a bring-in that everyone called,
+    nobody owes one: the bring-in player gets no option (R3.5; the round's end, see R5.1).
+    """
+    n = len(folded)
+    for offset in range(1, n + 1):
+        j = (last + offset) % n
+        if not folded[j] and stacks[j] > 0 and (not acted[j] or street_bets[j] < current_bet):
+            return j
+    return None

@@ -115,6 +115,19 @@ class Card(int):
 
 
 ALL_CARDS: tuple[Card, ...] = tuple(int.__new__(Card, code) for code in range(52))
+
+
+def rank_number(card: int) -> int:
+    """The rank as a plain int, 2 (deuce) to 14 (ace), for loops that cannot afford a Rank."""
+    return card // 4 + 2
+
+
+def ace_low_order(card: int) -> int:
+    """A card's place when aces are lowest: rank first (ace as 1), then suit ♣ < ♦ < ♥ < ♠."""
+    rank = card // 4 + 2
+    return (1 if rank == 14 else rank) * 4 + card % 4
+
+
 _BY_TEXT = {str(card): card for card in ALL_CARDS}
 
 

@@ -1,7 +1,10 @@
-"""Who acts first: the bring-in on 3rd street (R3.1, R3.6) and the best board later (R6.1-R6.4).
+"""Who acts first, and where the button goes next.
+
+Implements: R3.1, R3.6 (who brings in), R6.1-R6.4 (the best board acts first),
+R12.2 (the community card joins every board on 7th street), R13.1 (the next button).
 
 Functions take plain per-seat lists indexed in clockwise order so the state machine
-can call them without building objects.
+can call them without building objects; board strength comes from evaluate.py.
 """
 
 from __future__ import annotations
@@ -58,3 +61,20 @@ def next_able(start: int, can_act: Sequence[bool]) -> int | None:
         if can_act[index]:
             return index
     return None
+
+
+def next_button(previous: int | None, dealt_in: Sequence[int]) -> int:
+    """R13.1: the next seat clockwise from the last button among the seats dealt in.
+
+    Seats are numbered clockwise; ``previous`` is the last hand's button (None before the
+    first hand: the button then goes to the highest seat, so the lowest is dealt first).
+    """
+    ordered = sorted(dealt_in)
+    if not ordered:
+        raise ValueError("nobody is dealt in")
+    if previous is None:
+        return ordered[-1]
+    for seat in ordered:
+        if seat > previous:
+            return seat
+    return ordered[0]

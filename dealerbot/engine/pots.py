@@ -1,14 +1,18 @@
 """Pots and their award: contribution levels, uncalled bets, hi/lo split, odd chips.
 
-R7.4 (levels, merged when eligibility is equal), R7.5 (uncalled part returned),
-R7.6 and R11.5 (each pot on its own), R9.1 (equal hands split), R10.4-R10.6
-(half high, half qualifying low, scoops, quartering), R11.1-R11.4 (odd chips).
+Implements: R7.4 (levels, merged when eligibility is equal), R7.5 (uncalled part
+returned), R7.6 and R11.5 (each pot on its own), R10.4-R10.6 (half high, half
+qualifying low, scoops, quartering), R11.1-R11.4 (odd chips and their keys).
+
+Equal hands split (see R9.1): hand strength comes from evaluate.py through showdown.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+from .cards import Card, ace_low_order
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,3 +119,16 @@ def award_pot(
     for seat, chips in split_evenly(low_half, low_winners, low_odd_chip, had_odd).items():
         shares[seat] = shares.get(seat, 0) + chips
     return Award(high_winners, low_winners, shares)
+
+
+def high_odd_chip_key(cards: Sequence[Card]) -> int:
+    """R11.3 high: the player's highest card, rank first, then ♠ > ♥ > ♦ > ♣ (higher key first).
+
+    A card's code orders rank first, then suit, so the highest code is that card.
+    """
+    return max(cards)
+
+
+def low_odd_chip_key(cards: Sequence[Card]) -> int:
+    """R11.3 low: the player's lowest card, ace lowest, then ♣ first (higher key first)."""
+    return -min(ace_low_order(card) for card in cards)

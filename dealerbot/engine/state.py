@@ -1,25 +1,24 @@
 """The hand: ``start_hand``, ``legal_actions(state)`` and ``apply(state, action)``.
 
+Implements: R1.1, R1.3 (setup, antes), R2.1-R2.4 (dealing from the top, clockwise,
+by the street table), R5.1 (streets in order, the round's end), R6.5 (skipped rounds),
+R8.2 (hands turned up when betting ends early), R12.1, R12.3 (the community card).
+
 A :class:`HandState` is never changed in place: ``apply`` returns a new state and the
 events the action caused, so the same deck and actions always give the same events.
-The legal-actions query and ``apply`` share one option builder, so what is offered
-and what is accepted cannot drift apart.
-
-Rules here: R1.1, R1.3 (setup, antes), R2.1-R2.4 (dealing), R3.2-R3.7 (bring-in
-round), R4.6 (check/fold), R5.1 (streets, round end), R6.5 (skipped rounds), R7.5
-(uncalled bets), R8.1-R8.4 (showdown), R12.1, R12.3 (community card), with the
-sizes from betting.py, openers from opener.py and pots from pots.py.
+The legal-actions query and ``apply`` share betting.py's option builder, so what is
+offered and what is accepted cannot drift apart. The rest comes from the rule owners:
+betting.py (see R4.1), opener.py (see R3.1, R6.1), pots.py (see R7.4, R7.5) and
+showdown.py (see R8.1, R8.4).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from .betting import BIG_ALIASES, clamp, counts_as_full, wager_kinds
+from .betting import Round, after_wager, has_open_pair, next_to_act, options, pick
 from .cards import Card, validate_deck
 from .errors import HandOverError, IllegalActionError, NotYourTurnError, SetupError
-from .evaluate import high_rank, low_rank
 from .events import (
     Action,
     ActionKind,
@@ -31,203 +30,37 @@ from .events import (
     Event,
     HandCancelled,
     HandEnded,
-    HandShown,
     HandStarted,
     LegalAction,
     LegalActions,
-    PotAwarded,
     RoundSkipped,
     StreetStarted,
     UncalledReturned,
 )
+from .hand import HandState, SeatSpec
 from .opener import best_board_index, bring_in_index, clockwise_from, next_able
-from .pots import Award, Pot, award_pot, build_pots, uncalled_excess
-from .variants import CAP_BETS, LAST_STREET, MAX_PLAYERS, MIN_PLAYERS, STREET_CARDS, Stakes, Variant
+from .pots import Award, Pot, build_pots, uncalled_excess
+from .showdown import (
+    HandResult,
+    PotResult,
+    pot_results,
+    show_order,
+    showdown_awards,
+    shown_hands,
+    unshown_awards,
+)
+from .variants import LAST_STREET, MAX_PLAYERS, MIN_PLAYERS, STREET_CARDS, Stakes, Variant
 
-
-@dataclass(frozen=True, slots=True)
-class SeatSpec:
-    """A player dealt in: ``seat`` is any distinct integer label, ``stack`` his chips."""
-
-    seat: int
-    stack: int
-
-
-@dataclass(frozen=True, slots=True)
-class PotResult:
-    amount: int
-    eligible: tuple[int, ...]
-    high_winners: tuple[int, ...]
-    low_winners: tuple[int, ...]
-    shares: tuple[tuple[int, int], ...]
-
-    def to_json(self) -> dict[str, int | list[int]]:
-        """The pot as the replay tool and the hand log write it (REPLAY.md)."""
-        return {
-            "amount": self.amount,
-            "eligible": list(self.eligible),
-            "high_winners": list(self.high_winners),
-            "low_winners": list(self.low_winners),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """How a hand ended; every mapping is keyed by seat label."""
-
-    pots: tuple[PotResult, ...]
-    returned: dict[int, int]
-    payouts: dict[int, int]
-    final_stacks: dict[int, int]
-    showdown_order: tuple[int, ...]
-    cancelled: bool = False
-
-
-class HandState:
-    """One hand in progress or finished. Read it; change it only through :func:`apply`."""
-
-    __slots__ = (
-        "acted",
-        "actions_applied",
-        "bets_made",
-        "big_mode",
-        "bring_in_due",
-        "bring_in_forced",
-        "bring_in_seat",
-        "button",
-        "cards",
-        "committed",
-        "community",
-        "current_bet",
-        "deck",
-        "deck_pos",
-        "exposed",
-        "face_up",
-        "first_actors",
-        "folded",
-        "full_level",
-        "labels",
-        "last_aggressor",
-        "open_pair",
-        "options_cache",
-        "result",
-        "returned",
-        "seventh_first",
-        "stacks",
-        "stakes",
-        "start_stacks",
-        "street",
-        "street_bets",
-        "to_act",
-        "variant",
-    )
-
-    variant: Variant
-    stakes: Stakes
-    labels: tuple[int, ...]
-    button: int
-    deck: tuple[Card, ...]
-    deck_pos: int
-    start_stacks: tuple[int, ...]
-    stacks: list[int]
-    committed: list[int]
-    street_bets: list[int]
-    cards: list[tuple[Card, ...]]
-    face_up: list[tuple[bool, ...]]
-    folded: list[bool]
-    acted: list[bool]
-    exposed: list[bool]
-    returned: list[int]
-    community: Card | None
-    street: int
-    to_act: int | None
-    current_bet: int
-    full_level: int
-    bets_made: int
-    big_mode: bool
-    open_pair: bool
-    bring_in_due: bool
-    bring_in_forced: bool
-    bring_in_seat: int | None
-    last_aggressor: int | None
-    seventh_first: int | None
-    first_actors: dict[int, int]
-    result: HandResult | None
-    actions_applied: int
-    options_cache: tuple[LegalAction, ...] | None  # derived; filled on first query
-
-    # --- read-only conveniences for callers -----------------------------------
-    @property
-    def is_over(self) -> bool:
-        return self.result is not None
-
-    @property
-    def seat_to_act(self) -> int | None:
-        """Label of the seat whose turn it is, or None when nobody is to act."""
-        return None if self.to_act is None or self.result else self.labels[self.to_act]
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        return self.labels
-
-    @property
-    def button_seat(self) -> int:
-        return self.labels[self.button]
-
-    @property
-    def pot(self) -> int:
-        """Every chip put in this hand and not returned, current bets included."""
-        return sum(self.committed)
-
-    def index_of(self, seat: int) -> int:
-        try:
-            return self.labels.index(seat)
-        except ValueError:
-            raise NotYourTurnError(f"seat {seat} is not in this hand") from None
-
-    def stack_of(self, seat: int) -> int:
-        return self.stacks[self.index_of(seat)]
-
-    def cards_of(self, seat: int) -> tuple[Card, ...]:
-        return self.cards[self.index_of(seat)]
-
-    def _clone(self) -> HandState:
-        """A copy whose lists can change without touching this state."""
-        o = object.__new__(HandState)
-        o.acted = self.acted[:]
-        o.actions_applied = self.actions_applied
-        o.bets_made = self.bets_made
-        o.big_mode = self.big_mode
-        o.bring_in_due = self.bring_in_due
-        o.bring_in_forced = self.bring_in_forced
-        o.bring_in_seat = self.bring_in_seat
-        o.button = self.button
-        o.cards = self.cards[:]
-        o.committed = self.committed[:]
-        o.community = self.community
-        o.current_bet = self.current_bet
-        o.deck = self.deck
-        o.deck_pos = self.deck_pos
-        o.exposed = self.exposed[:]
-        o.face_up = self.face_up[:]
-        o.first_actors = dict(self.first_actors)
-        o.folded = self.folded[:]
-        o.full_level = self.full_level
-        o.labels = self.labels
-        o.last_aggressor = self.last_aggressor
-        o.open_pair = self.open_pair
-        o.options_cache = None
-        o.result = self.result
-        o.returned = self.returned[:]
-        o.seventh_first = self.seventh_first
-        o.stacks = self.stacks[:]
-        o.stakes = self.stakes
-        o.start_stacks = self.start_stacks
-        o.street = self.street
-        o.street_bets = self.street_bets[:]
-        o.to_act = self.to_act
-        o.variant = self.variant
-        return o
+__all__ = [
+    "HandResult",
+    "HandState",
+    "PotResult",
+    "SeatSpec",
+    "apply",
+    "legal_actions",
+    "option_for",
+    "start_hand",
+]
 
 
 # --- public API ----------------------------------------------------------------
@@ -277,9 +110,8 @@ def start_hand(
     s.cards, s.face_up = [()] * n, [()] * n
     s.folded, s.acted, s.exposed = [False] * n, [False] * n, [False] * n
     s.community, s.street, s.to_act = None, 3, None
-    s.current_bet = s.full_level = s.bets_made = 0
-    s.big_mode = s.open_pair = s.bring_in_due = s.bring_in_forced = False
-    s.bring_in_seat = s.last_aggressor = s.seventh_first = None
+    s.round = Round(3, stakes)
+    s.bring_in_seat = s.seventh_first = None
     s.first_actors, s.result, s.actions_applied = {}, None, 0
     s.options_cache = None
 
@@ -300,7 +132,7 @@ def legal_actions(state: HandState) -> LegalActions:
     if state.result is not None or state.to_act is None:
         return LegalActions(None, ())
     i = state.to_act
-    to_call = max(0, state.current_bet - state.street_bets[i])
+    to_call = max(0, state.round.current_bet - state.street_bets[i])
     return LegalActions(state.labels[i], _options(state), min(to_call, state.stacks[i]))
 
 
@@ -327,40 +159,10 @@ def apply(state: HandState, action: Action) -> tuple[HandState, tuple[Event, ...
 def _options(s: HandState) -> tuple[LegalAction, ...]:
     """The options of the seat to act, computed once per state (states never change)."""
     if s.options_cache is None:
-        s.options_cache = _build_options(s)
+        i = s.to_act
+        assert i is not None
+        s.options_cache = options(s.round, s.stacks[i], s.street_bets[i], s.acted[i])
     return s.options_cache
-
-
-def _build_options(s: HandState) -> tuple[LegalAction, ...]:
-    i = s.to_act
-    assert i is not None
-    stack, street_bet, stakes = s.stacks[i], s.street_bets[i], s.stakes
-    if s.bring_in_due:  # R3.2 forced bring-in, or R3.6 nobody forced
-        options = [] if s.bring_in_forced else [LegalAction(ActionKind.FOLD, 0, street_bet, False)]
-        bring = clamp(ActionKind.BRING_IN, stakes.bring_in, street_bet, stack)
-        options.append(bring)
-        complete = clamp(ActionKind.COMPLETE, stakes.small_bet, street_bet, stack)
-        if complete.to > bring.to:
-            options.append(complete)
-        return tuple(options)
-    to_call = s.current_bet - street_bet
-    if to_call > 0:  # R4.6: fold only facing a wager
-        options = [
-            LegalAction(ActionKind.FOLD, 0, street_bet, False),
-            clamp(ActionKind.CALL, s.current_bet, street_bet, stack),
-        ]
-    else:  # R4.6: check only with nothing pending (never on 3rd street: the bring-in is pending)
-        options = [LegalAction(ActionKind.CHECK, 0, street_bet, False)]
-    if stack > to_call and not s.acted[i] and s.bets_made < CAP_BETS:
-        normal_kind, big_kind = wager_kinds(s.street, s.bets_made)
-        size = stakes.big_bet if s.big_mode else stakes.bet_size(s.street)
-        normal = clamp(normal_kind, s.full_level + size, street_bet, stack)
-        options.append(normal)
-        if s.open_pair and not s.big_mode:
-            big = clamp(big_kind, s.full_level + stakes.big_bet, street_bet, stack)
-            if big.to > normal.to:
-                options.append(big)
-    return tuple(options)
 
 
 def option_for(s: HandState, kind: ActionKind) -> LegalAction:
@@ -368,16 +170,11 @@ def option_for(s: HandState, kind: ActionKind) -> LegalAction:
     no big option exists, REPLAY.md), or IllegalActionError listing the choices."""
     if s.result is not None or s.to_act is None:
         raise HandOverError("the hand is over; no more actions are accepted")
-    options = _options(s)
-    for option in options:
-        if option.kind is kind:
-            return option
-    alias = BIG_ALIASES.get(kind)
-    if alias is not None and not any(o.kind is kind for o in options):
-        for option in options:
-            if option.kind is alias:
-                return option
-    offered = ", ".join(option.label for option in options)
+    choices = _options(s)
+    option = pick(choices, kind)
+    if option is not None:
+        return option
+    offered = ", ".join(choice.label for choice in choices)
     raise IllegalActionError(
         f"seat {s.labels[s.to_act or 0]} cannot {kind.value.replace('_', ' ')} now; "
         f"the choices are: {offered}"
@@ -393,31 +190,12 @@ def _act(s: HandState, i: int, option: LegalAction, events: list[Event]) -> None
         s.stacks[i] -= option.amount
         s.committed[i] += option.amount
         s.street_bets[i] += option.amount
-    s.acted[i] = True
     if kind is ActionKind.FOLD:
         s.folded[i] = True
-    elif kind is ActionKind.BRING_IN:
-        s.bring_in_due = False
-        s.current_bet = max(s.stakes.bring_in, option.to)  # R3.7: others still call the full 2
-    elif kind not in (ActionKind.CHECK, ActionKind.CALL):
-        big = kind in (ActionKind.BET_BIG, ActionKind.RAISE_BIG)
-        if kind is ActionKind.COMPLETE:
-            size = s.stakes.small_bet
-        elif big or s.big_mode:
-            size = s.stakes.big_bet
-        else:
-            size = s.stakes.bet_size(s.street)
-        increment = option.to - s.full_level
-        if counts_as_full(increment, size):  # R7.2: reopens and counts toward the cap
-            s.full_level = option.to
-            s.bets_made += 1
-            s.acted = [False] * len(s.labels)
-            s.acted[i] = True
-            if big and increment > s.stakes.small_bet:
-                s.big_mode = True  # R4.4: after a 10, every raise is 10
-        s.bring_in_due = False
-        s.current_bet = max(s.current_bet, option.to)
-        s.last_aggressor = i
+    s.round, reopened = after_wager(s.round, option, i)
+    if reopened:  # R7.2: everyone else owes an action again
+        s.acted = [False] * len(s.labels)
+    s.acted[i] = True
     events.append(ActionTaken(s.labels[i], kind, option.amount, option.to, option.all_in, s.street))
     _advance(s, i, events)
 
@@ -435,14 +213,9 @@ def _advance(s: HandState, last: int, events: list[Event]) -> None:
     if s.folded.count(False) == 1:
         _finish_unshown(s, events)
         return
-    n = len(s.labels)
-    for offset in range(1, n + 1):
-        j = (last + offset) % n
-        if _can_act(s, j) and (not s.acted[j] or s.street_bets[j] < s.current_bet):
-            s.to_act = j
-            return
-    s.to_act = None
-    _round_over(s, events)
+    s.to_act = next_to_act(last, s.round.current_bet, s.folded, s.stacks, s.acted, s.street_bets)
+    if s.to_act is None:
+        _round_over(s, events)
 
 
 def _deal_street(s: HandState, events: list[Event]) -> None:
@@ -472,9 +245,7 @@ def _open_round(s: HandState, events: list[Event]) -> None:
     n = len(s.labels)
     s.street_bets = [0] * n
     s.acted = [False] * n
-    s.current_bet = s.full_level = s.bets_made = 0
-    s.big_mode = s.open_pair = False
-    s.last_aggressor = None
+    s.round = Round(s.street, s.stakes)
     can_act = [_can_act(s, i) for i in range(n)]
     if sum(can_act) < 2:  # R6.5
         events.append(RoundSkipped(s.street))
@@ -483,8 +254,7 @@ def _open_round(s: HandState, events: list[Event]) -> None:
     if s.street == 3:  # R3.1, R3.6
         doors = [None if s.folded[i] else s.cards[i][2] for i in range(n)]
         low = bring_in_index(doors)
-        s.bring_in_due = True
-        s.bring_in_forced = can_act[low]
+        s.round = Round(3, s.stakes, bring_in_due=True, bring_in_forced=can_act[low])
         first = low if can_act[low] else next_able(low + 1, can_act)
         assert first is not None
         s.bring_in_seat = s.labels[first]
@@ -494,11 +264,8 @@ def _open_round(s: HandState, events: list[Event]) -> None:
         best = best_board_index(boards, s.button, community)
         first = best if can_act[best] else next_able(best + 1, can_act)
         assert first is not None
-        if s.street == 4 and s.variant.rules.open_pair_big_bet:  # R4.4 (not in stud/8, R4.5)
-            s.open_pair = any(
-                board is not None and len(board) == 2 and board[0] // 4 == board[1] // 4
-                for board in boards
-            )
+        if s.street == 4 and has_open_pair(s.variant, boards):  # see R4.4, R4.5
+            s.round = Round(4, s.stakes, open_pair=True)
         if s.street == LAST_STREET:
             s.seventh_first = first
     s.first_actors[s.street] = s.labels[first]
@@ -553,50 +320,22 @@ def _give_back(s: HandState, i: int, chips: int, events: list[Event]) -> None:
 
 
 def _finish_unshown(s: HandState, events: list[Event]) -> None:
-    """R8.4: everyone else folded: the last player wins every pot, unshown, no more cards."""
+    """R2.4: everyone else folded: no more cards; the last player wins unshown (see R8.4)."""
     s.to_act = None
     _return_uncalled(s, events)
     (winner,) = _live(s)
     pots = build_pots(s.committed, s.folded)
-    awards = [Award((winner,), (), {winner: pot.amount}) for pot in pots]
-    _settle(s, pots, awards, (), events)
-
-
-def _playing_cards(s: HandState, i: int) -> tuple[Card, ...]:
-    return s.cards[i] if s.community is None else (*s.cards[i], s.community)
-
-
-def _low_key(card: Card) -> int:
-    """R11.3 low odd chip: lowest card with ace lowest, then suit ♣ first."""
-    rank = card // 4 + 2
-    return (1 if rank == 14 else rank) * 4 + card % 4
+    _settle(s, pots, unshown_awards(pots, winner), (), events)
 
 
 def _showdown(s: HandState, events: list[Event]) -> None:
-    """R8.1, R8.3: every live hand is shown, in order; then each pot is awarded (R7.6)."""
+    """After 7th street every live hand is shown (see R8.1, R8.3); each pot is awarded."""
     s.to_act = None
-    n = len(s.labels)
-    if s.seventh_first is not None:
-        start = s.last_aggressor if s.last_aggressor is not None else s.seventh_first
-    else:
-        start = (s.button + 1) % n
-    order = tuple(i for i in clockwise_from(start, n) if not s.folded[i])
+    order = show_order(s.button, s.folded, s.seventh_first, s.round.last_aggressor)
     split = s.variant.rules.split_low
-    for i in order:
-        events.append(HandShown(s.labels[i], s.cards[i], s.community, split))
+    events.extend(shown_hands(s.labels, order, s.cards, s.community, split))
     pots = build_pots(s.committed, s.folded)
-    high_values = {i: high_rank(_playing_cards(s, i)) for i in order}
-    low_values = {i: low_rank(_playing_cards(s, i)) for i in order} if split else {}
-    awards = [
-        award_pot(
-            pot,
-            high_values.__getitem__,
-            low_values.__getitem__ if split else None,
-            lambda i: max(s.cards[i]),
-            lambda i: -min(_low_key(card) for card in s.cards[i]),
-        )
-        for pot in pots
-    ]
+    awards = showdown_awards(pots, order, s.cards, s.community, split)
     _settle(s, pots, awards, order, events)
 
 
@@ -607,29 +346,11 @@ def _settle(
     order: tuple[int, ...],
     events: list[Event],
 ) -> None:
-    labels = s.labels
-    payouts = [0] * len(labels)
-    results: list[PotResult] = []
-    for index, (pot, award) in enumerate(zip(pots, awards, strict=True)):
-        shares = tuple((labels[i], chips) for i, chips in award.shares.items())
-        for i, chips in award.shares.items():
-            payouts[i] += chips
-        result = PotResult(
-            pot.amount,
-            tuple(labels[i] for i in pot.eligible),
-            tuple(labels[i] for i in award.high_winners),
-            tuple(labels[i] for i in award.low_winners),
-            shares,
-        )
-        results.append(result)
-        events.append(
-            PotAwarded(
-                index, pot.amount, result.eligible, result.high_winners, result.low_winners, shares
-            )
-        )
+    results, payouts, awarded = pot_results(s.labels, pots, awards)
+    events.extend(awarded)
     for i, chips in enumerate(payouts):
         s.stacks[i] += chips
-    _close(s, tuple(results), payouts, tuple(labels[i] for i in order), False, events)
+    _close(s, results, payouts, tuple(s.labels[i] for i in order), False, events)
 
 
 def _cancel(s: HandState, events: list[Event], reason: str) -> None:

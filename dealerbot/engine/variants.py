@@ -1,6 +1,11 @@
 """The two games as data: what differs between Stud and Stud Hi/Lo is a table, not a code path.
 
-R4.4 (open-pair big bet, stud only), R4.5 (none in stud/8), R10 (hi/lo split).
+Implements: R1.2 (valid stakes).
+
+The variant table holds the flags other modules read (see R4.4, R4.5 for the open-pair
+big bet, R10.4 for the hi/lo split); the street table says how many cards each street
+deals and which are face up (see R2.2, R2.3), so dealing and the table service's
+privacy split read one source.
 """
 
 from __future__ import annotations
@@ -57,6 +62,23 @@ STREET_CARDS: dict[int, tuple[bool, ...]] = {
     6: (True,),
     7: (False,),
 }
+
+
+def is_face_up(street: int, card_index: int) -> bool:
+    """Whether the ``card_index``-th card (from 0) dealt to a player on ``street`` is face up."""
+    return STREET_CARDS[street][card_index]
+
+
+def has_down_card(street: int) -> bool:
+    """Whether ``street`` deals anyone a face-down card (3rd and 7th street: see R2.2, R2.3)."""
+    return not all(STREET_CARDS[street])
+
+
+def dealt_face_up() -> tuple[bool, ...]:
+    """Face-up flags of a player's cards in the order received, 3rd to 7th street."""
+    return tuple(up for street in sorted(STREET_CARDS) for up in STREET_CARDS[street])
+
+
 MAX_PLAYERS = 8
 MIN_PLAYERS = 2
 CAP_BETS = 4  # one bet (or completion) and three raises (R4.2)
@@ -90,7 +112,3 @@ class Stakes:
     @staticmethod
     def of(small_bet: int, ante: int, bring_in: int) -> Stakes:
         return Stakes(ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=2 * small_bet)
-
-    def bet_size(self, street: int) -> int:
-        """R4.1: small bet on 3rd and 4th street, big bet from 5th."""
-        return self.small_bet if street <= 4 else self.big_bet

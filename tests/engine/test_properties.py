@@ -66,9 +66,9 @@ from dealerbot.engine.events import (
 )
 from dealerbot.engine.pots import Pot, award_pot, build_pots, uncalled_excess
 from dealerbot.engine.replay import replay_script
+from dealerbot.engine.sight import HandView, player_view, public_view
 from dealerbot.engine.state import HandState, SeatSpec, apply, legal_actions, start_hand
 from dealerbot.engine.variants import CAP_BETS, Stakes, Variant
-from dealerbot.engine.views import HandView, player_view, public_view
 from tests.engine.helpers import build_deck
 
 pytestmark = pytest.mark.soak

@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from dealerbot.engine.betting import bet_size
 from dealerbot.engine.cards import ALL_CARDS, Card, parse_cards, validate_deck
 from dealerbot.engine.errors import CardError, SetupError, StakesError
 from dealerbot.engine.events import AntePosted, CardDealt, StreetStarted
@@ -69,8 +70,8 @@ def test_r1_1_bad_seats_and_button_are_refused() -> None:
 def test_r1_2_example_stakes_are_valid() -> None:
     stakes = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
     assert Stakes.of(5, ante=1, bring_in=2) == stakes
-    assert stakes.bet_size(3) == stakes.bet_size(4) == 5
-    assert stakes.bet_size(5) == stakes.bet_size(7) == 10
+    assert bet_size(stakes, 3) == bet_size(stakes, 4) == 5  # R4.1 sizes from these stakes
+    assert bet_size(stakes, 5) == bet_size(stakes, 7) == 10
     # The edge of the inequality is allowed: ante == bring-in, bring-in == small bet - 1.
     Stakes(ante=2, bring_in=2, small_bet=3, big_bet=6)
 

@@ -1,8 +1,8 @@
-"""What one seat, or the public, may see of a hand.
+"""What one seat, or the public, may see of a hand: the engine's sight lines.
 
 Front ends build every message from these views, never from the full state: a
-face-down card is visible only to its owner until the hand is exposed (R8.2) or
-shown at showdown (R8.1, R8.3). A hand won unshown (R8.4) stays hidden.
+face-down card is visible only to its owner until the hand is exposed (see R8.2) or
+shown at showdown (see R8.1, R8.3). A hand won unshown (see R8.4) stays hidden.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .events import LegalActions
-from .state import HandResult, HandState, legal_actions
+from .showdown import HandResult
+from .state import HandState, legal_actions
 from .variants import Stakes, Variant
 
 
@@ -24,7 +25,9 @@ class CardView:
 
 
 @dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatSight:
+    """One seat as the viewer sees it."""
+
     seat: int
     stack: int
     bet: int  # chips put in this betting round
@@ -45,7 +48,7 @@ class HandView:
     street: int
     pot: int
     button: int
-    seats: tuple[SeatView, ...]
+    seats: tuple[SeatSight, ...]
     community: Card | None
     to_act: int | None
     legal: LegalActions
@@ -74,7 +77,7 @@ def _view(state: HandState, viewer: int | None) -> HandView:
             for card, up in zip(state.cards[i], state.face_up[i], strict=True)
         )
         seats.append(
-            SeatView(
+            SeatSight(
                 seat=label,
                 stack=state.stacks[i],
                 bet=state.street_bets[i],
