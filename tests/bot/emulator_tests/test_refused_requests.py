@@ -231,3 +231,29 @@ async def test_discord_py_upload_over_the_limit_is_413(
         await dpy.send_message(table.id, params=params)
     assert (caught.value.status, caught.value.code) == (400, 50035)
     assert [(r.status, r.code) for r in emulator.refused] == [(413, 40005), (400, 50035)]
+
+
+@pytest.mark.parametrize(
+    ("kind", "response_type"),
+    [
+        (2, 7),  # a slash command has no message to update
+        (2, 6),
+        (2, 8),  # autocomplete choices answer only autocomplete
+        (5, 9),  # a modal cannot answer a modal submit
+        (2, 1),  # PONG answers only PING
+        (2, 42),
+    ],
+)
+async def test_response_type_must_suit_the_interaction(
+    emulator: DiscordEmulator, http: aiohttp.ClientSession, kind: int, response_type: int
+) -> None:
+    guild = emulator.add_guild()
+    table = emulator.add_text_channel(guild, "table")
+    alice = emulator.add_member(guild, "alice")
+    rec = raw_interaction(emulator, table, alice, kind=kind)
+    url = f"{emulator.api_base}/interactions/{rec.id}/{rec.token}/callback"
+    body = {"type": response_type, "data": {"content": "x", "choices": []}}
+    status, answer = await post(http, url, body)
+    assert (status, answer["code"]) == (400, 50035)
+    assert answer["errors"]["type"]["_errors"][0]["code"] == "INTERACTION_RESPONSE_TYPE_INVALID"
+    assert rec.callback is None
