@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import UTC, datetime
 
+from .describe import describe
 from .model import Action, Game, Hand, HoleCards, Move, Stakes, Street
 
 __all__ = ["GAME_TITLES", "format_money", "pokerstars_time", "write_hand", "write_hands"]
@@ -210,7 +211,7 @@ class _Writer:
         if len(live) > 1:
             self.out.append("*** SHOW DOWN ***")
             for name in hand.showed:
-                self.out.append(f"{name}: shows [{_cards(hand.cards_of(name).cards)}]")
+                self.out.append(self.shows_line(name))
             for name in live:
                 if name not in hand.showed:
                     self.out.append(f"{name}: mucks hand")
@@ -220,9 +221,20 @@ class _Writer:
             self.out.append(f"{collection.player} collected {amount} from {pot}")
         if len(live) <= 1:
             for name in hand.showed:
-                self.out.append(f"{name}: shows [{_cards(hand.cards_of(name).cards)}]")
+                self.out.append(self.shows_line(name))
         if hand.no_low_hand:
             self.out.append("No low hand qualified")
+
+    def hand_name(self, name: str) -> str | None:
+        cards = list(self.hand.cards_of(name).known)
+        if self.hand.community is not None:
+            cards.append(self.hand.community)
+        return describe(self.hand.game, cards)
+
+    def shows_line(self, name: str) -> str:
+        line = f"{name}: shows [{_cards(self.hand.cards_of(name).cards)}]"
+        described = self.hand_name(name)
+        return f"{line} ({described})" if described else line
 
     def pot_name(self, pot: int) -> str:
         side_pots = len(self.hand.pots) - 1
@@ -252,7 +264,9 @@ class _Writer:
         hole = self.hand.cards_of(name)
         outcome = f"won ({self.money(won[name])})" if name in won else "lost"
         if name in self.hand.showed:
-            return f"showed [{_cards(hole.cards)}] and {outcome}"
+            described = self.hand_name(name)
+            with_hand = f" with {described}" if described else ""
+            return f"showed [{_cards(hole.cards)}] and {outcome}{with_hand}"
         street = self.folded_on.get(name)
         if street is not None:
             text = f"folded on the {SUMMARY_STREETS[street]}"

@@ -120,12 +120,10 @@ def sections(lines: list[str]) -> tuple[list[str], list[str], list[str]]:
 
 def test_lines_follow_the_site() -> None:
     """The open-pair all-in hand (side pot, mucked cards) reads line for line as the site's,
-    bar hand descriptions and trailing spaces, which the model does not keep. At the showdown
-    the site settles each pot in turn (mucks and collections interleaved); we write the
-    same lines, shows and mucks first."""
+    trailing spaces aside. At the showdown the site settles each pot in turn (mucks and
+    collections interleaved); we write the same lines, shows and mucks first."""
     path = next(p for p in history_files() if p.name.startswith("HH20110417"))
     site = [line.rstrip() for line in read_history_text(path).splitlines() if line.strip()]
-    site = [re.sub(r" \((?:a |two |three ).*\)$| with .*$", "", line) for line in site]
     site[0] = site[0].replace("PokerStars Game #", "PokerStars Hand #")
     site[0] = site[0].replace("$0.08)", "$0.08 USD)")
     ours = write_hand(real_hands()[60974484959]).splitlines()
