@@ -1,7 +1,7 @@
 """The JSON proof document of FAIRNESS.md: build it, parse it, check it.
 
 Parsing is strict about shape (a malformed file is :class:`ProofDocumentError`, a
-one-line message naming the field) but leaves the cryptography to :func:`check_document`,
+one-line message naming the field) but leaves the cryptography to :func:`first_failure`,
 so a tampered card, salt, position or path is a card that fails, named as such.
 Ids are strings: Discord snowflakes exceed what some JSON readers hold exactly.
 """
