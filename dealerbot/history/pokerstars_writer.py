@@ -261,22 +261,25 @@ class _Writer:
             self.out.append(f"Seat {seat.number}: {seat.name} {self.seat_result(seat.name, won)}")
 
     def seat_result(self, name: str, won: dict[str, int]) -> str:
-        hole = self.hand.cards_of(name)
+        hand = self.hand
+        hole = hand.cards_of(name)
+        showdown = sum(1 for seat in hand.seats if seat.name not in self.folded_on) > 1
         outcome = f"won ({self.money(won[name])})" if name in won else "lost"
-        if name in self.hand.showed:
+        street = self.folded_on.get(name)
+        if name in hand.showed and (showdown or name not in won):
             described = self.hand_name(name)
             with_hand = f" with {described}" if described else ""
             return f"showed [{_cards(hole.cards)}] and {outcome}{with_hand}"
-        street = self.folded_on.get(name)
         if street is not None:
             text = f"folded on the {SUMMARY_STREETS[street]}"
             if street is Street.THIRD and not any(
-                action.amount for action in self.hand.actions_on(street) if action.player == name
+                action.amount for action in hand.actions_on(street) if action.player == name
             ):
                 text += " (didn't bet)"
             return text
-        if hole.complete and not self.shows_down_cards(hole):
-            # known without being dealt face up to the viewer: mucked at the showdown
+        if name in won and not showdown:
+            return f"collected ({self.money(won[name])})"
+        if hole.complete:  # at the showdown without showing
             mucked = f"mucked [{_cards(hole.cards)}]"
             return f"{mucked} and won ({self.money(won[name])})" if name in won else mucked
         if name in won:
