@@ -115,3 +115,34 @@ class TableChannel:
             await self._target().send(notice.content, allowed_mentions=mentions)
         except discord.Forbidden as error:
             raise ChannelUnavailable(error.text or "missing permissions") from error
+
+
+class SavedMessageId:
+    """The live message's id in the database, so a restarted bot edits it instead of posting.
+
+    Written after the request that changed it, outside the click's critical path.
+    """
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.pending: tuple[int, int | None] | None = None  # (table, message) to write
+
+    def set(self, table_id: int, message_id: int | None) -> None:
+        self.pending = (table_id, message_id)
+
+    async def flush(self) -> None:
+        if self.pending is None:
+            return
+        table_id, message_id = self.pending
+        self.pending = None
+        try:
+            await self.hub.remember_message(table_id, message_id)
+        except Exception:
+            log.exception("table %s: cannot store its message id", table_id)
+
+    async def load(self, table_id: int) -> int | None:
+        try:
+            return await self.hub.lookup_message(table_id)
+        except Exception:
+            log.exception("table %s: cannot read its message id", table_id)
+            return None

@@ -31,7 +31,7 @@ from dealerbot.tables import events as ev
 
 from .errors import UserError, answer_failure
 from .hand_stories import HandStories
-from .table_channel import ChannelUnavailable, Hub, Notice, TableChannel
+from .table_channel import ChannelUnavailable, Hub, Notice, SavedMessageId, TableChannel
 from .table_plan import (
     ClickShows,
     Payload,
@@ -65,6 +65,7 @@ class TableMessenger:
     def __init__(self, hub: Hub, guild_id: int, channel_id: int) -> None:
         self.hub = hub
         self.channel = TableChannel(hub, guild_id, channel_id)
+        self.saved = SavedMessageId(hub)
         self.guild_id = guild_id
         self.channel_id = channel_id
         self.view: TableView | None = None
@@ -78,7 +79,6 @@ class TableMessenger:
         self.lock = asyncio.Lock()
         self.version = 0  # bumped by every event; a slot at this version needs no render
         self._loaded = False
-        self._persist: tuple[int, int | None] | None = None
         self._dirty = False
         self._task: asyncio.Task[None] | None = None
         self._retry: asyncio.TimerHandle | None = None
@@ -153,7 +153,7 @@ class TableMessenger:
             or self.closed is not None
             or slot is None
             or slot.version != self.version
-            or self._persist is not None
+            or self.saved.pending is not None
         )
 
     def retry_now(self) -> None:
@@ -170,7 +170,7 @@ class TableMessenger:
                 plan = self._plan()
                 if plan is None:
                     if not self._dirty:
-                        await self._flush_persist()
+                        await self.saved.flush()
                         return
                     continue
                 try:
@@ -179,26 +179,14 @@ class TableMessenger:
                     self.unavailable = str(error)
                     log.warning(
                         "channel %s: cannot update the table (%s); waiting for a command",
-                        self.channel_id,
-                        error,
+                        *(self.channel_id, error),
                     )
                     return
-                except discord.HTTPException as error:
-                    log.warning(
-                        "channel %s: %s failed (HTTP %s code %s); retrying in %s s",
-                        self.channel_id,
-                        plan.label,
-                        error.status,
-                        error.code,
-                        RETRY_SECONDS,
-                    )
+                except Exception as error:
+                    _log_failure(self.channel_id, plan.label, error)
                     self._schedule_retry()
                     return
-                except Exception:
-                    log.exception("channel %s: %s failed", self.channel_id, plan.label)
-                    self._schedule_retry()
-                    return
-                await self._flush_persist()
+                await self.saved.flush()
 
     def _schedule_retry(self) -> None:
         if self._retry is None or self._retry.cancelled():
@@ -216,29 +204,15 @@ class TableMessenger:
         view = self.view
         if view is None or self.slot is not None or view.hand_id is None:
             return
-        try:
-            message_id = await self.hub.lookup_message(view.table_id)
-        except Exception:
-            log.exception("table %s: cannot read its message id", view.table_id)
-            return
+        message_id = await self.saved.load(view.table_id)
         if message_id is not None:
             posted = discord.utils.snowflake_time(message_id).timestamp()
             self.slot = Slot(message_id, view.hand_id, posted)
 
-    async def _flush_persist(self) -> None:
-        if self._persist is None:
-            return
-        table_id, message_id = self._persist
-        self._persist = None
-        try:
-            await self.hub.remember_message(table_id, message_id)
-        except Exception:
-            log.exception("table %s: cannot store its message id", table_id)
-
     def _set_slot(self, slot: Slot | None) -> None:
         self.slot = slot
         if self.view is not None:
-            self._persist = (self.view.table_id, slot.message_id if slot is not None else None)
+            self.saved.set(self.view.table_id, slot.message_id if slot is not None else None)
 
     def _plan(self) -> _Plan | None:
         """The next request that brings the channel in line with memory, or None."""
@@ -417,7 +391,7 @@ class TableMessenger:
                 )
                 return
             self._answered(payload, finished_hand)
-            await self._flush_persist()
+            await self.saved.flush()
         finally:
             if got_lock:
                 self.lock.release()
@@ -433,7 +407,7 @@ class TableMessenger:
                 return
             assert self.view is not None
             await self._repost(payload, self.view.hand_id)
-            await self._flush_persist()
+            await self.saved.flush()
 
     async def close(self, grace: float = 2.0) -> None:
         self._closing = True
@@ -454,3 +428,13 @@ async def _acquire(lock: asyncio.Lock, wait: float) -> bool:
     except TimeoutError:
         return False
     return True
+
+
+def _log_failure(channel_id: int, label: str, error: Exception) -> None:
+    if isinstance(error, discord.HTTPException):
+        log.warning(
+            "channel %s: %s failed (HTTP %s code %s); retrying in %s s",
+            *(channel_id, label, error.status, error.code, RETRY_SECONDS),
+        )
+    else:
+        log.error("channel %s: %s failed", channel_id, label, exc_info=error)
