@@ -1,6 +1,9 @@
-"""Hand histories: a site-neutral model of a played stud hand, the PokerStars text format, and
-the bridge from a history to an engine hand script (shared/REPLAY.md).
+"""Hand histories: a site-neutral model of a played stud hand (``model``), the PokerStars
+text format read (``pokerstars``) and written (``pokerstars_writer``, hands named as the site
+names them by ``describe``), the PHH format pokerkit reads (``phh``), and the bridge from a
+history to an engine hand script (``script``, shared/REPLAY.md).
 
 Real PokerStars hands replayed through the engine are how we check the engine against a site
-that deals millions of stud hands; the same model will back dealerbot's own history export.
+that deals millions of stud hands; the same model backs dealerbot's own history export, one
+player's view at a time (``model.view_of``).
 """

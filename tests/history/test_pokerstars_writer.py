@@ -257,3 +257,13 @@ def test_razz_is_read_only_when_asked_for() -> None:
         parse_hand(razz)
     assert parse_hand(razz, ALL_GAMES).game is Game.RAZZ
     assert parse_history(razz).hands == ()
+
+
+def test_full_shows_every_known_down_card_as_dealt() -> None:
+    hand = dealerbot_hand(Game.STUD)
+    holes = (hand.hole_cards[0], HoleCards("bob", ("3c", "4d", "2c", "9d")))
+    audit = dataclasses.replace(hand, hole_cards=holes)
+    assert "Dealt to bob [2c] [9d]" in write_hand(audit)  # bob never showed
+    text = write_hand(audit, full=True)
+    assert "Dealt to alice [Ah Kd Qs] [7c]\nDealt to bob [3c 4d 2c] [9d]\n" in text
+    assert parse_hand(text).hole_cards == holes
