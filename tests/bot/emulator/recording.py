@@ -52,10 +52,15 @@ class RefusedRequest:
     errors: dict[str, Any] | None
     injected: bool = False
     body: Any = None
+    """The JSON the bot sent (payload_json for multipart)."""
+    answer: Any = None
+    """The emulator's JSON answer (for a 429: retry_after and global)."""
 
     def describe(self) -> str:
         """One line for assertion messages."""
         detail = f" {self.errors}" if self.errors else ""
+        if self.status == 429 and isinstance(self.answer, dict):
+            detail = f" (global={self.answer.get('global')})"
         return f"{self.method} {self.path} -> {self.status} {self.code} {self.message}{detail}"
 
 

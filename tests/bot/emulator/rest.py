@@ -231,6 +231,7 @@ def _refusal(record: RecordedRequest, reply: Reply, route: Route | None) -> Refu
         errors=body.get("errors"),
         injected=record.injected,
         body=record.json,
+        answer=reply.body,
     )
 
 

@@ -66,3 +66,6 @@ async def test_route_limit_gives_real_429(emulator: DiscordEmulator) -> None:
     assert remaining == ["1", "0", "0"]
     assert body["global"] is False and body["retry_after"] > 0
     assert len(emulator.channel_messages(channel)) == 2
+    [limited] = emulator.refused
+    assert (limited.status, limited.route) == (429, "/channels/{channel_id}/messages")
+    assert "global=False" in limited.describe()
