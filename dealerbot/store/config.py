@@ -15,8 +15,7 @@ from typing import Any
 
 import aiosqlite
 
-from dealerbot.engine.errors import StakesError
-from dealerbot.engine.variants import MAX_PLAYERS, MIN_PLAYERS, Stakes, Variant
+from dealerbot.engine import MAX_PLAYERS, MIN_PLAYERS, Stakes, StakesError, Variant
 
 from .db import Database, execute, fetch_one
 from .errors import ConfigError

@@ -17,8 +17,14 @@ from typing import Any
 
 import aiosqlite
 
-from dealerbot.engine.cards import Card, deck_commitment, deck_text, parse_deck_text, validate_deck
-from dealerbot.engine.errors import CardError
+from dealerbot.engine import (
+    Card,
+    CardError,
+    deck_commitment,
+    deck_text,
+    parse_deck_text,
+    validate_deck,
+)
 
 from .config import TableConfig
 from .db import Database, execute, fetch_all, fetch_one

@@ -6,8 +6,7 @@ subscribe to its events (:mod:`dealerbot.tables.events`). Errors a user can caus
 settings, wallets, leaderboard pages, cards, action kinds) is re-exported here.
 """
 
-from dealerbot.engine.cards import ALL_CARDS, Card, format_cards
-from dealerbot.engine.events import ActionKind
+from dealerbot.engine import ALL_CARDS, ActionKind, Card, format_cards
 from dealerbot.store.config import GuildEconomy, TableConfig
 from dealerbot.store.db import Database
 from dealerbot.store.hands import HandRecord
@@ -16,6 +15,7 @@ from dealerbot.store.wallets import DailyClaim, Wallet
 
 from . import events
 from .database import open_database
+from .display import OptionView, PlayerView, SeatView, StakesView, TableView
 from .errors import (
     AlreadySeatedError,
     AmountError,
@@ -38,7 +38,6 @@ from .errors import (
 )
 from .service import LeaveOutcome, Subscriber, TableService
 from .timers import Clock, FakeClock, SystemClock
-from .views import OptionView, PlayerView, SeatView, StakesView, TableView
 
 __all__ = [
     "ALL_CARDS",

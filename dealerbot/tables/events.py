@@ -9,11 +9,19 @@ event carries a face-down card before it is exposed or shown.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
-from dealerbot.engine.cards import Card
-from dealerbot.engine.events import ActionKind
+from dealerbot.engine import ActionKind, Card
 
-from .views import OptionView, TableView
+from .display import OptionView, TableView
+
+
+class AutoReason(StrEnum):
+    """Why the service acted for a player (an ``ActionTaken.auto``)."""
+
+    TIMEOUT = "timeout"  # his time (and time bank) ran out
+    LEAVING = "leaving"  # he asked to leave during the hand
+    AWAY = "away"  # sat out after too many timeouts in a row
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +114,7 @@ class StreetDealt(TableEvent):
 
 @dataclass(frozen=True, slots=True)
 class ActionTaken(TableEvent):
-    """``auto`` says why the service acted for the player: None, "timeout", "leaving", "away"."""
+    """``auto`` says why the service acted for the player (None: he acted himself)."""
 
     hand_id: int
     seq: int  # this action's number in the hand (0 is the first)
@@ -119,7 +127,7 @@ class ActionTaken(TableEvent):
     all_in: bool
     street: int
     text: str
-    auto: str | None
+    auto: AutoReason | None
 
 
 @dataclass(frozen=True, slots=True)

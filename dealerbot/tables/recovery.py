@@ -5,23 +5,39 @@ exactly the state (and events) the hand had. Anything that does not fit (a deck 
 does not match its commitment, an action out of turn or not legal, a gap in the
 sequence numbers) makes the hand unrecoverable: the caller cancels it and every chip
 committed to it is returned (the seat stacks were never touched mid-hand).
+
+:func:`replay_hand` is the pure replay; :func:`resume_policy` decides, from what the store
+could read back, whether the hand goes on (:class:`Resume`) or is refunded (:class:`Refund`).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
-from dealerbot.engine import errors as engine_errors
-from dealerbot.engine.cards import deck_commitment
-from dealerbot.engine.events import Action, ActionKind
-from dealerbot.engine.state import HandState, SeatSpec, apply, start_hand
-from dealerbot.store.hands import RecoveryHand
+from dealerbot.engine import (
+    Action,
+    ActionKind,
+    EngineError,
+    HandState,
+    SeatSpec,
+    apply,
+    deck_commitment,
+    start_hand,
+)
+from dealerbot.store import hands as hands_db
+from dealerbot.store.db import Database
+from dealerbot.store.hands import HandRecord, RecoveryHand
 
-from .translate import Player, translate
+from . import hand
+from .events import AutoReason
+from .hand import Ended, LiveHand, Player, Release
+from .projection import translate
 
 LAST_ACTIONS = 8
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(slots=True)
@@ -35,10 +51,10 @@ class Replay:
     texts: list[str] = field(default_factory=list)
 
 
-def parse_logged_action(text: str) -> tuple[ActionKind, str | None]:
+def parse_logged_action(text: str) -> tuple[ActionKind, AutoReason | None]:
     """``"fold"`` or ``"fold:timeout"`` -> the action kind and why the service took it."""
     kind, _, auto = text.partition(":")
-    return ActionKind(kind), (auto or None)
+    return ActionKind(kind), (AutoReason(auto) if auto else None)
 
 
 def replay_hand(
@@ -57,7 +73,7 @@ def replay_hand(
             secret.deck,
             record.button_seat,
         )
-    except engine_errors.EngineError as error:
+    except EngineError as error:
         return Replay(None, f"the hand cannot be dealt again: {error}", antes)
     result = Replay(state)
     for expected, logged in enumerate(sorted(secret.actions, key=lambda a: a.seq)):
@@ -72,7 +88,7 @@ def replay_hand(
             try:
                 kind, auto = parse_logged_action(logged.action)
                 state, events = apply(state, Action(logged.seat or 0, kind))
-            except (ValueError, engine_errors.EngineError) as error:
+            except (ValueError, EngineError) as error:
                 problem = f"action {logged.seq} ({logged.action!r}) cannot be applied: {error}"
             else:
                 translated = translate(
@@ -95,23 +111,62 @@ def committed_by_user(state: HandState, players: Mapping[int, Player]) -> dict[i
     }
 
 
-def result_json(state: HandState, players: Mapping[int, Player]) -> dict[str, Any]:
-    """What the hand log keeps of a finished hand (seat labels as strings: JSON keys)."""
-    result = state.result
-    assert result is not None
-    return {
-        "players": {str(seat): players[seat].user_id for seat in state.labels},
-        "start_stacks": {
-            str(seat): stack for seat, stack in zip(state.labels, state.start_stacks, strict=True)
-        },
-        "final_stacks": {str(seat): stack for seat, stack in result.final_stacks.items()},
-        "payouts": {str(seat): chips for seat, chips in result.payouts.items()},
-        "returned": {str(seat): chips for seat, chips in result.returned.items()},
-        "showdown_order": list(result.showdown_order),
-        "pots": [
-            {**pot.to_json(), "shares": [list(share) for share in pot.shares]}
-            for pot in result.pots
-        ],
-        "community": str(state.community) if state.community is not None else None,
-        "cancelled": result.cancelled,
-    }
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """The hand goes on from its log; ``texts`` are its last public action lines."""
+
+    hand: LiveHand
+    texts: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Refund:
+    """The hand cannot be rebuilt: cancel it, every committed chip goes back."""
+
+    error: str
+    reason: str  # what the hand log and the players are told
+    committed: dict[int, int]
+
+
+async def restore(
+    db: Database, record: HandRecord, guild_id: int, channel_id: int, release: Release
+) -> Resume | Ended:
+    """Read the hand's log back and apply :func:`resume_policy`; a refund is written here
+    (one transaction: the hand cancelled, its chips back, leavers cashed out)."""
+    logged: RecoveryHand | Exception
+    try:
+        logged = await hands_db.load_hand_for_recovery(db, record.id)
+    except Exception as error:  # a log the store itself cannot read back
+        logged = error
+    plan = resume_policy(record, logged, guild_id, channel_id)
+    if isinstance(plan, Resume):
+        return plan
+    log.warning("table %s hand %s cannot be replayed: %s", record.table_id, record.id, plan.error)
+    released = await hand.cancel(db, record.id, plan.reason, plan.committed, release)
+    return Ended(record, players_of(record), None, plan.reason, released)
+
+
+def players_of(record: HandRecord) -> dict[int, Player]:
+    return {s.seat_no: Player(s.user_id, s.display_name) for s in record.seats}
+
+
+def resume_policy(
+    record: HandRecord, logged: RecoveryHand | Exception, guild_id: int, channel_id: int
+) -> Resume | Refund:
+    """Resume the hand when its log replays cleanly; otherwise refund it.
+
+    ``logged`` is what the store read back for the hand, or the error it raised reading it.
+    """
+    players = players_of(record)
+    if isinstance(logged, Exception):
+        antes = {s.user_id: min(record.config.ante, s.stack) for s in record.seats}
+        rebuilt = Replay(None, f"the log cannot be read: {logged}", antes)
+        actions = 0
+    else:
+        rebuilt = replay_hand(logged, guild_id, channel_id, players)
+        actions = len(logged.actions)
+    if rebuilt.state is None or rebuilt.error is not None:
+        reason = f"the hand could not be restored ({rebuilt.error}); every chip goes back"
+        return Refund(str(rebuilt.error), reason, rebuilt.committed)
+    live = LiveHand(record, rebuilt.state, players, actions, record.action_deadline)
+    return Resume(live, tuple(rebuilt.texts))

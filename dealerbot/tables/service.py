@@ -20,7 +20,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from dealerbot.engine.events import ActionKind
+from dealerbot.engine import ActionKind
 from dealerbot.store import config as config_db
 from dealerbot.store import hands as hands_db
 from dealerbot.store import tables as tables_db
@@ -34,13 +34,13 @@ from dealerbot.store.wallets import DailyClaim, Wallet
 from . import errors
 from .accounts import Accounts
 from .checks import check_chips, check_ids, check_user, is_int
+from .display import PlayerView, TableView
 from .events import PlayerJoined, TableEvent
-from .live import Deps, LeaveOutcome
 from .locks import KeyedLocks
 from .refusals import store_errors_as_table_errors
-from .table import Table
+from .seating import LeaveOutcome
+from .table import Deps, Table
 from .timers import Clock, SystemClock, TaskTracker
-from .views import PlayerView, TableView
 
 log = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
 
 def fake_bot(monkeypatch: pytest.MonkeyPatch, *, coroutine: bool) -> list[Settings]:
     calls: list[Settings] = []
-    module = types.ModuleType("dealerbot.bot.client")
+    module = types.ModuleType("dealerbot.runner")
 
     if coroutine:
 
@@ -35,7 +35,7 @@ def fake_bot(monkeypatch: pytest.MonkeyPatch, *, coroutine: bool) -> list[Settin
             calls.append(settings)
 
     module.run_bot = run_bot  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "dealerbot.bot.client", module)
+    monkeypatch.setitem(sys.modules, "dealerbot.runner", module)
     return calls
 
 
@@ -63,7 +63,8 @@ def test_db_upgrade_then_check(
     clean_env: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # Maintenance commands must work without the bot package: make importing it fail.
-    monkeypatch.setitem(sys.modules, "dealerbot.bot.client", None)
+    monkeypatch.setitem(sys.modules, "dealerbot.runner", None)
+    monkeypatch.setitem(sys.modules, "dealerbot.bot", None)
     assert cli.main(["db", "upgrade"]) == 0
     assert "applied 0001_init.sql" in capsys.readouterr().out
     assert (clean_env / "dealerbot.sqlite3").is_file()

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dealerbot.engine.cards import Card
-from dealerbot.engine.events import ActionKind, LegalAction
+from dealerbot.engine import ActionKind, Card, LegalAction
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,280 @@
+"""The hand in memory and its three writes: start, apply one action, settle.
+
+Each write is one transaction and returns a named result; nothing here touches the
+run-time table. The order is always: ask the engine (pure), write, return. If the write
+fails, the caller's memory is untouched and the step can be retried. Seat stacks change
+only at settlement, so a crash in the middle of a hand loses nothing: recovery replays
+the log.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from dealerbot.engine import (
+    Action,
+    ActionKind,
+    HandState,
+    SeatSpec,
+    apply,
+    deck_commitment,
+    next_button,
+    shuffled_deck,
+)
+from dealerbot.engine import events as ev
+from dealerbot.engine import start_hand as engine_start_hand
+from dealerbot.store import hands as hands_db
+from dealerbot.store import tables as tables_db
+from dealerbot.store.config import TableConfig
+from dealerbot.store.db import Database
+from dealerbot.store.hands import HandRecord, HandSeat
+from dealerbot.store.tables import CashOut, Seat
+
+from .events import AutoReason
+from .turns import BankUse, turn_deadline
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    user_id: int
+    name: str
+
+
+@dataclass(slots=True)
+class LiveHand:
+    record: HandRecord
+    state: HandState
+    players: dict[int, Player]  # seat -> who sits there, for this hand
+    seq: int  # actions logged so far = the number the next action must carry
+    deadline: float | None
+    bank: BankUse | None = None
+    seat_by_user: dict[int, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.seat_by_user = {p.user_id: seat for seat, p in self.players.items()}
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def config(self) -> TableConfig:
+        return self.record.config
+
+
+@dataclass(frozen=True, slots=True)
+class Release:
+    """Who is cashed out when a hand ends: seats marked to leave, and everyone if closing."""
+
+    table_id: int
+    leavers: tuple[int, ...]  # user ids
+    closing: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Released:
+    leavers: tuple[CashOut, ...]
+    closing: tuple[CashOut, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Ended:
+    """The hand is over and settled (or cancelled and refunded)."""
+
+    record: HandRecord
+    players: Mapping[int, Player]
+    state: HandState | None
+    cancelled: str | None  # why, when it was cancelled
+    released: Released
+
+
+@dataclass(frozen=True, slots=True)
+class SeatChange:
+    """Seat columns written with an action (keyword arguments of ``update_seat``)."""
+
+    user_id: int
+    changes: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Started:
+    hand: LiveHand
+    events: tuple[ev.Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """One action written: the new state, its engine events, the seat rows written with it,
+    and, when the action ended the hand, who was cashed out by its settlement."""
+
+    state: HandState
+    events: tuple[ev.Event, ...]
+    deadline: float | None
+    seats: tuple[Seat, ...]
+    released: Released | None
+
+
+async def start(
+    db: Database,
+    rng: random.Random,
+    table_id: int,
+    config: TableConfig,
+    seats: Sequence[Seat],
+    previous_button: int | None,
+    now: float,
+) -> Started:
+    """Shuffle, commit, pick the button (R13.1), deal 3rd street and log the hand."""
+    deck = shuffled_deck(rng)
+    salt = rng.randbytes(16)
+    commitment = deck_commitment(deck, salt)
+    button = next_button(previous_button, [seat.seat_no for seat in seats])
+    state, engine_events = engine_start_hand(
+        config.variant,
+        config.stakes,
+        [SeatSpec(seat.seat_no, seat.stack) for seat in seats],
+        deck,
+        button,
+    )
+    deadline = turn_deadline(now, config, state)
+    record = await hands_db.start_hand(
+        db,
+        table_id,
+        config=config,
+        seats=[
+            HandSeat(seat.seat_no, seat.user_id, seat.display_name, seat.stack) for seat in seats
+        ],
+        deck=deck,
+        salt=salt,
+        commitment=commitment,
+        button_seat=button,
+        action_deadline=deadline,
+    )
+    players = {seat.seat_no: Player(seat.user_id, seat.display_name) for seat in seats}
+    return Started(LiveHand(record, state, players, 0, deadline), tuple(engine_events))
+
+
+def logged_action(kind: ActionKind, auto: AutoReason | None) -> str:
+    """The action as the hand log keeps it: ``"fold"`` or ``"fold:timeout"``."""
+    return kind.value if auto is None else f"{kind.value}:{auto.value}"
+
+
+async def apply_action(
+    db: Database,
+    live: LiveHand,
+    seat_no: int,
+    kind: ActionKind,
+    *,
+    now: float,
+    auto: AutoReason | None,
+    changes: Sequence[SeatChange],
+    release: Release,
+) -> Applied:
+    """Engine, then one transaction: log append, seat changes, and the settlement when
+    the action ends the hand. Raises the store's StaleAction if the log moved on."""
+    new_state, engine_events = apply(live.state, Action(seat_no, kind))
+    deadline = turn_deadline(now, live.config, new_state)
+    text = logged_action(kind, auto)
+    written: list[Seat] = []
+    released: Released | None = None
+    if not changes and not new_state.is_over:  # the append alone is atomic
+        await hands_db.append_action(db, live.id, live.seq, seat_no, text, action_deadline=deadline)
+    else:
+        async with db.transaction():
+            await hands_db.append_action(
+                db, live.id, live.seq, seat_no, text, action_deadline=deadline
+            )
+            for change in changes:
+                written.append(
+                    await tables_db.update_seat(
+                        db, release.table_id, change.user_id, **change.changes
+                    )
+                )
+            if new_state.is_over:
+                released = await _settle_writes(db, live, new_state, release)
+    return Applied(new_state, tuple(engine_events), deadline, tuple(written), released)
+
+
+async def settle(db: Database, live: LiveHand, release: Release) -> Released:
+    """Settle a hand already over in memory (recovery, or a hand run out at once)."""
+    async with db.transaction():
+        return await _settle_writes(db, live, live.state, release)
+
+
+async def cancel(
+    db: Database, hand_id: int, reason: str, committed: Mapping[int, int], release: Release
+) -> Released:
+    """Cancel a hand that cannot go on: every committed chip goes back (recovery)."""
+    async with db.transaction():
+        await hands_db.cancel_hand(db, hand_id, reason=reason, committed=dict(committed))
+        return await _release_writes(db, release)
+
+
+async def _settle_writes(
+    db: Database, live: LiveHand, state: HandState, release: Release
+) -> Released:
+    """Inside the caller's transaction: stacks and ledger, then leavers, then closing."""
+    result = state.result
+    assert result is not None
+    if result.cancelled:
+        committed = {
+            live.players[seat].user_id: chips
+            for seat, chips in zip(state.labels, state.committed, strict=True)
+        }
+        await hands_db.cancel_hand(db, live.id, reason="the deck ran out", committed=committed)
+    else:
+        deltas = {
+            live.players[seat].user_id: result.final_stacks[seat] - start
+            for seat, start in zip(state.labels, state.start_stacks, strict=True)
+        }
+        await hands_db.settle_hand(db, live.id, deltas, result_json(state, live.players))
+    return await _release_writes(db, release)
+
+
+async def _release_writes(db: Database, release: Release) -> Released:
+    leavers = [await tables_db.stand_up(db, release.table_id, user) for user in release.leavers]
+    closing: list[CashOut] = []
+    if release.closing:
+        closing = await tables_db.close_table(db, release.table_id)
+    return Released(tuple(leavers), tuple(closing))
+
+
+def hand_results(
+    record: HandRecord, players: Mapping[int, Player], state: HandState | None
+) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """(user id, net chips) for everyone dealt in, and (seat, stack) after the hand."""
+    if state is not None and state.result is not None and not state.result.cancelled:
+        finals = state.result.final_stacks
+        results = tuple(
+            (players[seat].user_id, finals[seat] - start)
+            for seat, start in zip(state.labels, state.start_stacks, strict=True)
+        )
+        return results, tuple(sorted(finals.items()))
+    return (
+        tuple((p.user_id, 0) for p in players.values()),
+        tuple((s.seat_no, s.stack) for s in record.seats),
+    )
+
+
+def result_json(state: HandState, players: Mapping[int, Player]) -> dict[str, Any]:
+    """What the hand log keeps of a finished hand (seat labels as strings: JSON keys)."""
+    result = state.result
+    assert result is not None
+    return {
+        "players": {str(seat): players[seat].user_id for seat in state.labels},
+        "start_stacks": {
+            str(seat): stack for seat, stack in zip(state.labels, state.start_stacks, strict=True)
+        },
+        "final_stacks": {str(seat): stack for seat, stack in result.final_stacks.items()},
+        "payouts": {str(seat): chips for seat, chips in result.payouts.items()},
+        "returned": {str(seat): chips for seat, chips in result.returned.items()},
+        "showdown_order": list(result.showdown_order),
+        "pots": [
+            {**pot.to_json(), "shares": [list(share) for share in pot.shares]}
+            for pot in result.pots
+        ],
+        "community": str(state.community) if state.community is not None else None,
+        "cancelled": result.cancelled,
+    }
