@@ -1,7 +1,7 @@
 """Cards and decks: ranks, suits, parsing (``As``, ``Td``) and display (``A♠``, ``10♦``).
 
 A :class:`Card` is an ``int`` from 0 to 51, ``(rank - 2) * 4 + suit``, so that the
-natural integer order is rank first, then suit ♣ < ♦ < ♥ < ♠ (R3.1, R11.3) and the
+natural integer order is rank first, then suit ♣ < ♦ < ♥ < ♠ (see R3.1, R11.3) and the
 evaluator can index tables with it directly. Only the 52 interned instances exist.
 """
 
@@ -115,6 +115,12 @@ class Card(int):
 
 
 ALL_CARDS: tuple[Card, ...] = tuple(int.__new__(Card, code) for code in range(52))
+
+
+RANK_INDEX: tuple[int, ...] = tuple(code // 4 for code in range(52))
+"""Each card code's rank as 0 (deuce) .. 12 (ace): a table so hot loops index, not divide."""
+SUIT_INDEX: tuple[int, ...] = tuple(code % 4 for code in range(52))
+"""Each card code's suit as 0 (♣) .. 3 (♠)."""
 
 
 def rank_number(card: int) -> int:

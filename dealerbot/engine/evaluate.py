@@ -1,16 +1,13 @@
-"""Hand evaluation: high hand (R9.1), eight-or-better low (R10.2, R10.3), boards (R6.1, R12.2).
+"""Hand evaluation: the high hand and the eight-or-better low.
 
-Rules implemented here:
+Implements: R9.1 (best five of five to seven cards, standard ranks, A-2-3-4-5 the lowest
+straight, suits never break ties, so equal hands get equal ranks and split), R10.2 (a low
+is five different ranks, all 8 or lower, ace low; straights and flushes ignored), R10.3
+(the best qualifying low of the cards, chosen apart from the high hand; lows compare
+from the highest card down).
 
-* R9.1  best five of five to seven cards, standard ranks, A-2-3-4-5 the lowest straight,
-        suits never break ties (equal hands get equal ranks, so they split).
-* R10.2 a low is five different ranks, all 8 or lower, ace low; straights and flushes ignored.
-* R10.3 the best qualifying low of the cards, chosen apart from the high hand; lows compare
-        from the highest card down.  R10.4/R10.5 (split, scoop) only need the two ranks apart.
-* R6.1  strength of the face-up cards for the order of action: quads > full house > trips >
-        two pair > pair > high card, no straights or flushes, no suits.  R6.3/R12.2: the caller
-        passes the four up cards plus the community card on 7th street; with five cards a full
-        house beats trips.
+Splitting the pot between these two ranks is pots.py's job (see R10.4, R10.5); board
+strength for the order of action is opener.py's (see R6.1).
 
 Speed matters (showdowns and simulations call :func:`high_rank` a lot), so the high and low
 evaluators are table driven.  Every card has an additive key: a base-8 digit per rank (the rank
@@ -31,11 +28,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import lru_cache
 from itertools import combinations
 from operator import itemgetter
 
-from .cards import ALL_CARDS, Card
+from .cards import ALL_CARDS, RANK_INDEX, SUIT_INDEX, Card
 
 __all__ = [
     "HandCategory",
@@ -43,7 +39,6 @@ __all__ = [
     "LowHand",
     "best_high",
     "best_low",
-    "board_rank",
     "high_category",
     "high_rank",
     "low_rank",
@@ -65,7 +60,7 @@ class HandCategory(IntEnum):
 
 
 # ---------------------------------------------------------------------------------------------
-# Tables for the high hand.  Rank indexes are 0 (deuce) .. 12 (ace), i.e. ``card >> 2``.
+# Tables for the high hand.  Rank indexes are 0 (deuce) .. 12 (ace), i.e. ``RANK_INDEX[card]``.
 
 _RANK_BITS = 39  # 13 base-8 digits
 _RANK_MASK = (1 << _RANK_BITS) - 1
@@ -74,7 +69,9 @@ _FLUSH_BITS = sum(8 << (_RANK_BITS + 4 * suit) for suit in range(4))
 _FLUSH_SUIT = {8 << (_RANK_BITS + 4 * suit): suit for suit in range(4)}
 _DIGIT_BIT2 = sum(4 << 3 * r for r in range(13))  # bit 2 of every base-8 digit
 
-_CARD_KEY: list[int] = [(1 << 3 * (c >> 2)) + (1 << (_RANK_BITS + 4 * (c & 3))) for c in range(52)]
+_CARD_KEY: list[int] = [
+    (1 << 3 * RANK_INDEX[c]) + (1 << (_RANK_BITS + 4 * SUIT_INDEX[c])) for c in range(52)
+]
 # The first card's key also carries the suit counters' start value, saving one addition.
 _FIRST_KEY: list[int] = [key + _SUIT_START for key in _CARD_KEY]
 
@@ -186,9 +183,10 @@ def _flush_rank(cards: Sequence[int], s: int) -> int:
     # quads, so the flush suit alone decides the hand.
     suit = _FLUSH_SUIT[s & _FLUSH_BITS]
     mask = 0
+    suits, ranks = SUIT_INDEX, RANK_INDEX
     for c in cards:
-        if c & 3 == suit:
-            mask |= 1 << (c >> 2)
+        if suits[c] == suit:
+            mask |= 1 << ranks[c]
     return _FLUSH[mask]
 
 
@@ -241,17 +239,18 @@ class HighHand:
 
 def _display_order(five: Sequence[int], category: HandCategory) -> tuple[Card, ...]:
     """Groups first (bigger, then higher), suits high to low inside a group; wheel ace last."""
-    counts = Counter(c >> 2 for c in five)
-    ordered = sorted(five, key=lambda c: (counts[c >> 2], c >> 2, c & 3), reverse=True)
+    rank = RANK_INDEX
+    counts = Counter(rank[c] for c in five)
+    ordered = sorted(five, key=lambda c: (counts[rank[c]], rank[c], SUIT_INDEX[c]), reverse=True)
     if category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH) and (
-        ordered[0] >> 2 == 12 and ordered[1] >> 2 == 3
+        rank[ordered[0]] == 12 and rank[ordered[1]] == 3
     ):
         ordered = [*ordered[1:], ordered[0]]
     return tuple(ALL_CARDS[c] for c in ordered)
 
 
 def _high_name(category: HandCategory, cards: Sequence[Card]) -> str:
-    r = [c >> 2 for c in cards]
+    r = [RANK_INDEX[c] for c in cards]
     match category:
         case HandCategory.STRAIGHT_FLUSH:
             return "Royal flush" if r[0] == 12 else f"Straight flush, {_SINGULAR[r[0]]} high"
@@ -293,8 +292,8 @@ def best_high(cards: Sequence[Card]) -> HighHand:
 
 # Bit 0 is the ace, bit 1 the deuce ... bit 7 the eight; nines to kings have no low bit.
 _LOW_BIT: list[int] = [
-    (1 if c >> 2 == 12 else 1 << (c >> 2) + 1) if c >> 2 <= 6 or c >> 2 == 12 else 0
-    for c in range(52)
+    (1 if r == 12 else 1 << r + 1) if r <= 6 or r == 12 else 0
+    for r in (RANK_INDEX[c] for c in range(52))
 ]
 
 
@@ -354,40 +353,3 @@ def best_low(cards: Sequence[Card]) -> LowHand | None:
     mask = _LOW_MASK_OF_RANK[rank]
     ranks = tuple(bit + 1 for bit in range(7, -1, -1) if mask >> bit & 1)
     return LowHand(rank, ranks, "-".join("A" if r == 1 else str(r) for r in ranks))
-
-
-# ---------------------------------------------------------------------------------------------
-# Boards (R6.1, R12.2).
-
-_BOARD_CLASS = {
-    (1, 1, 1, 1, 1): 0,
-    (2, 1, 1, 1): 1,
-    (2, 2, 1): 2,
-    (3, 1, 1): 3,
-    (3, 2): 4,
-    (4, 1): 5,
-}
-
-
-def board_rank(up_cards: Sequence[int]) -> tuple[int, ...]:
-    """Strength of 1..5 face-up cards for the order of action (R6.1, R12.2); higher is stronger.
-
-    ``(class, ranks...)`` with class 0 high card, 1 pair, 2 two pair, 3 trips, 4 full house,
-    5 quads, then the ranks (2..14) of the groups: sets, then pairs, then kickers, high to low.
-    Straights and flushes never count and suits are ignored, so equal boards compare equal.
-    """
-    if not 1 <= len(up_cards) <= 5:
-        raise ValueError(f"a board has 1 to 5 up cards, not {len(up_cards)}")
-    return _board_rank_of_ranks(tuple(sorted(int(c) // 4 + 2 for c in up_cards)))
-
-
-@lru_cache(maxsize=8192)
-def _board_rank_of_ranks(ranks: tuple[int, ...]) -> tuple[int, ...]:
-    """board_rank by the sorted ranks alone (suits never matter), cached: few boards exist."""
-    counts = Counter(ranks)
-    groups = sorted(((n, rank) for rank, n in counts.items()), reverse=True)
-    shape = tuple(n for n, _ in groups)
-    if shape[0] > 4:
-        raise ValueError("a board cannot hold five cards of one rank")
-    board_class = _BOARD_CLASS[(*shape, *(1,) * (5 - sum(shape)))]
-    return (board_class, *(rank for _, rank in groups))

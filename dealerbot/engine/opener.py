@@ -4,15 +4,51 @@ Implements: R3.1, R3.6 (who brings in), R6.1-R6.4 (the best board acts first),
 R12.2 (the community card joins every board on 7th street), R13.1 (the next button).
 
 Functions take plain per-seat lists indexed in clockwise order so the state machine
-can call them without building objects; board strength comes from evaluate.py.
+can call them without building objects. Board strength is ranks only (no straights,
+flushes or suits), so it needs no hand evaluator.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
-from .cards import Card
-from .evaluate import board_rank
+from .cards import Card, rank_number
+
+# Board classes of R6.1: high card, pair, two pair, trips, full house (5 cards, R12.2), quads.
+_BOARD_CLASS = {
+    (1, 1, 1, 1, 1): 0,
+    (2, 1, 1, 1): 1,
+    (2, 2, 1): 2,
+    (3, 1, 1): 3,
+    (3, 2): 4,
+    (4, 1): 5,
+}
+
+
+def board_rank(up_cards: Sequence[int]) -> tuple[int, ...]:
+    """Strength of 1..5 face-up cards for the order of action (R6.1, R12.2); higher is stronger.
+
+    ``(class, ranks...)`` with class 0 high card, 1 pair, 2 two pair, 3 trips, 4 full house,
+    5 quads, then the ranks (2..14) of the groups: sets, then pairs, then kickers, high to low.
+    Straights and flushes never count and suits are ignored, so equal boards compare equal.
+    """
+    if not 1 <= len(up_cards) <= 5:
+        raise ValueError(f"a board has 1 to 5 up cards, not {len(up_cards)}")
+    return _board_rank_of_ranks(tuple(sorted(rank_number(c) for c in up_cards)))
+
+
+@lru_cache(maxsize=8192)
+def _board_rank_of_ranks(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """board_rank by the sorted ranks alone (suits never matter), cached: few boards exist."""
+    counts = Counter(ranks)
+    groups = sorted(((n, rank) for rank, n in counts.items()), reverse=True)
+    shape = tuple(n for n, _ in groups)
+    if shape[0] > 4:
+        raise ValueError("a board cannot hold five cards of one rank")
+    board_class = _BOARD_CLASS[(*shape, *(1,) * (5 - sum(shape)))]
+    return (board_class, *(rank for _, rank in groups))
 
 
 def clockwise_from(start: int, count: int) -> list[int]:

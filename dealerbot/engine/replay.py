@@ -8,7 +8,7 @@ actions; the result gives the bring-in seat, first actors, community card, showd
 order, pots with winners, returned chips, payouts and final stacks, or
 ``{"ok": false, "error", "action_index"}``.
 
-A script the engine refuses before any action (bad stakes R1.2, player count R1.1,
+A script the engine refuses before any action (bad stakes, see R1.2; player count, see R1.1;
 a card named twice) gives ``ok: false`` with ``action_index: null``. A line that is
 not JSON, or not shaped like a hand script, stops the tool with exit code 2.
 

@@ -22,11 +22,11 @@ from dealerbot.engine.evaluate import (
     LowHand,
     best_high,
     best_low,
-    board_rank,
     high_category,
     high_rank,
     low_rank,
 )
+from dealerbot.engine.opener import board_rank
 
 TREYS = Evaluator()
 TREYS_CARD = [TreysCard.new(str(card)) for card in ALL_CARDS]
