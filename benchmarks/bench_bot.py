@@ -45,8 +45,7 @@ from typing import Any
 if __name__ == "__main__" and not __package__:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dealerbot.store import config as config_db
-from dealerbot.store.db import Database
+from dealerbot.tables import TableService, open_database
 from tests.bot.emulator import CallbackRecord, Channel, DiscordEmulator, Member
 
 REPO = Path(__file__).resolve().parents[1]
@@ -237,11 +236,11 @@ def classify(path: str, method: str, dm_channels: set[str]) -> str | None:
 
 
 async def seed_config(db_path: Path, guild_id: int) -> None:
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     try:
         # Hands start on /stud start (so all six are seated); no one times out under load.
-        await config_db.set_guild_table_defaults(
-            db, guild_id, between_hands_seconds=60, turn_seconds=300, max_buyin=1000
+        await TableService(db).guild_defaults_set(
+            guild_id, between_hands_seconds=60, turn_seconds=300, max_buyin=1000
         )
     finally:
         await db.close()

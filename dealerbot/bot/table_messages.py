@@ -34,10 +34,10 @@ from .hand_stories import HandStories
 from .table_channel import ChannelUnavailable, Hub, Notice, SavedMessageId, TableChannel
 from .table_plan import (
     ClickShows,
+    MessageStep,
     Payload,
     Pending,
     Slot,
-    Step,
     action_refusal,
     click_shows,
     closed_payload,
@@ -236,22 +236,22 @@ class TableMessenger:
             max_age=self.hub.max_age,
             rendered_key=lambda: payload().key,
         )
-        if step is Step.NOTICE:
+        if step is MessageStep.NOTICE:
             notice = self.notices.pop(0)
             return _Plan(lambda: self.channel.notice(notice), "notice")
-        if step is Step.RESULT:
+        if step is MessageStep.RESULT:
             done = self.stories.finished[0]
             return _Plan(lambda: self._show_result(done), f"result of hand {done}")
-        if step is Step.CLOSED:
+        if step is MessageStep.CLOSED:
             assert self.closed is not None
             event = self.closed
             return _Plan(lambda: self._show_closed(event), "closing notice")
-        if step is Step.NOTHING or view is None:
+        if step is MessageStep.NOTHING or view is None:
             return None
         table, hand_id = payload(), view.hand_id
-        if step is Step.POST:
+        if step is MessageStep.POST:
             return _Plan(lambda: self._post(table, hand_id), "table post")
-        if step is Step.REPOST:
+        if step is MessageStep.REPOST:
             return _Plan(lambda: self._repost(table, hand_id), "table re-post")
         assert slot is not None
         return _Plan(lambda: self._edit(slot, table, hand_id), "table edit")

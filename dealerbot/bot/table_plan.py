@@ -90,7 +90,7 @@ class Slot:
         return now - self.posted_at > max_age
 
 
-class Step(enum.Enum):
+class MessageStep(enum.Enum):
     """The next request that brings the channel in line with the messenger's memory."""
 
     NOTHING = "nothing"
@@ -120,33 +120,33 @@ def next_step(
     now: float,
     max_age: float,
     rendered_key: Callable[[], str],
-) -> Step:
+) -> MessageStep:
     """Decide the next request; ``rendered_key`` renders the table only when it matters."""
     if pending.notices:
-        return Step.NOTICE
+        return MessageStep.NOTICE
     if pending.finished:
-        return Step.RESULT
+        return MessageStep.RESULT
     if pending.closed:
-        return Step.CLOSED
+        return MessageStep.CLOSED
     if view is None or view.status == "closed":
-        return Step.NOTHING
+        return MessageStep.NOTHING
     hand_id = view.hand_id
     if slot is None:
         # A waiting table gets a message only when no hand is about to be dealt:
         # otherwise the hand's own message follows within seconds.
         if hand_id is not None or (view.seats and view.next_hand_at is None):
-            return Step.POST
-        return Step.NOTHING
+            return MessageStep.POST
+        return MessageStep.NOTHING
     old = slot.too_old(now, max_age)
     if slot.hand_id == hand_id and slot.version == version and not old:
-        return Step.NOTHING  # already shows this state (a click answer rendered it)
+        return MessageStep.NOTHING  # already shows this state (a click answer rendered it)
     if hand_id is not None and slot.hand_id is not None and slot.hand_id != hand_id:
-        return Step.REPOST
+        return MessageStep.REPOST
     if old:
-        return Step.REPOST
+        return MessageStep.REPOST
     if slot.hand_id != hand_id or slot.key != rendered_key():
-        return Step.EDIT
-    return Step.NOTHING
+        return MessageStep.EDIT
+    return MessageStep.NOTHING
 
 
 class ClickShows(enum.Enum):

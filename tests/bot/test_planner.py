@@ -9,9 +9,9 @@ import dataclasses
 
 from dealerbot.bot.table_plan import (
     ClickShows,
+    MessageStep,
     Pending,
     Slot,
-    Step,
     action_refusal,
     buttons_wanted,
     click_shows,
@@ -34,7 +34,7 @@ def plan(
     *,
     version: int = 1,
     key: str = "same",
-) -> Step:
+) -> MessageStep:
     return next_step(
         pending, view, slot, version=version, now=NOW, max_age=MAX_AGE, rendered_key=lambda: key
     )
@@ -49,26 +49,26 @@ def live(hand_id: int | None = 7, *, version: int = 0, key: str | None = "same")
 
 def test_queued_work_goes_first_notices_then_results_then_closing() -> None:
     view = playing()
-    assert plan(Pending(notices=1, finished=1, closed=True), view, live()) is Step.NOTICE
-    assert plan(Pending(finished=1, closed=True), view, live()) is Step.RESULT
-    assert plan(Pending(closed=True), view, live()) is Step.CLOSED
+    assert plan(Pending(notices=1, finished=1, closed=True), view, live()) is MessageStep.NOTICE
+    assert plan(Pending(finished=1, closed=True), view, live()) is MessageStep.RESULT
+    assert plan(Pending(closed=True), view, live()) is MessageStep.CLOSED
 
 
 def test_a_hand_without_a_message_is_posted() -> None:
-    assert plan(Pending(), playing(), None) is Step.POST
+    assert plan(Pending(), playing(), None) is MessageStep.POST
 
 
 def test_a_waiting_table_is_posted_only_when_no_hand_is_about_to_be_dealt() -> None:
     seated = waiting(seat(0, "alice"), seat(1, "bob"))
-    assert plan(Pending(), seated, None) is Step.POST
+    assert plan(Pending(), seated, None) is MessageStep.POST
     soon = dataclasses.replace(seated, next_hand_at=NOW + 5)
-    assert plan(Pending(), soon, None) is Step.NOTHING
-    assert plan(Pending(), waiting(), None) is Step.NOTHING  # no one seated
+    assert plan(Pending(), soon, None) is MessageStep.NOTHING
+    assert plan(Pending(), waiting(), None) is MessageStep.NOTHING  # no one seated
 
 
 def test_nothing_to_do_without_a_view_or_at_a_closed_table() -> None:
-    assert plan(Pending(), None, None) is Step.NOTHING
-    assert plan(Pending(), waiting(seat(0, "a"), status="closed"), None) is Step.NOTHING
+    assert plan(Pending(), None, None) is MessageStep.NOTHING
+    assert plan(Pending(), waiting(seat(0, "a"), status="closed"), None) is MessageStep.NOTHING
 
 
 def test_a_message_at_the_current_version_is_left_alone_without_rendering() -> None:
@@ -87,25 +87,26 @@ def test_a_message_at_the_current_version_is_left_alone_without_rendering() -> N
         max_age=MAX_AGE,
         rendered_key=rendered_key,
     )
-    assert step is Step.NOTHING and calls == []
+    assert step is MessageStep.NOTHING and calls == []
 
 
 def test_a_changed_render_is_an_edit_and_an_identical_one_is_not() -> None:
-    assert plan(Pending(), playing(), live(version=0, key="old"), key="new") is Step.EDIT
-    assert plan(Pending(), playing(), live(version=0, key="same"), key="same") is Step.NOTHING
+    assert plan(Pending(), playing(), live(version=0, key="old"), key="new") is MessageStep.EDIT
+    unchanged = plan(Pending(), playing(), live(version=0, key="same"), key="same")
+    assert unchanged is MessageStep.NOTHING
 
 
 def test_a_new_hand_is_a_new_message_and_the_old_one_is_left_behind() -> None:
-    assert plan(Pending(), playing(hand_id=8), live(hand_id=7)) is Step.REPOST
+    assert plan(Pending(), playing(hand_id=8), live(hand_id=7)) is MessageStep.REPOST
 
 
 def test_the_waiting_table_becomes_the_hand_by_an_edit() -> None:
-    assert plan(Pending(), playing(hand_id=8), live(hand_id=None)) is Step.EDIT
+    assert plan(Pending(), playing(hand_id=8), live(hand_id=None)) is MessageStep.EDIT
 
 
 def test_a_message_too_old_to_edit_is_reposted() -> None:
     old = Slot(message_id=555, hand_id=7, posted_at=NOW - MAX_AGE - 1, key="same", version=1)
-    assert plan(Pending(), playing(), old, version=1) is Step.REPOST
+    assert plan(Pending(), playing(), old, version=1) is MessageStep.REPOST
     assert old.too_old(NOW, MAX_AGE) and not live().too_old(NOW, MAX_AGE)
 
 
