@@ -5,6 +5,8 @@ Left out, and shown to fail in pokerkit so the list cannot hide anything else:
 - #30506593746 deals a community card on 7th street (R12); pokerkit's stud has none.
 - #35874334277, #60974484959, #99632512109 bet the big bet on 4th street under an open pair
   (R4.4); pokerkit's stud has no such option and refuses the bet.
+pokerkit names the actor of every betting action itself, so the bring-in seat and the order
+of play on every street are checked too.
 Rake: PokerStars raked most cash hands and pokerkit plays them unraked, so there the winners'
 stacks exceed the site's by exactly the rake; unraked hands must match to the chip.
 """
@@ -16,7 +18,15 @@ import tomllib
 import warnings
 
 import pytest
-from pokerkit import HandHistory
+from pokerkit import (
+    BringInPosting,
+    CheckingOrCalling,
+    CompletionBettingOrRaisingTo,
+    Folding,
+    HandHistory,
+    HoleCardsShowingOrMucking,
+    HoleDealing,
+)
 
 from dealerbot.history.model import Game, Hand, view_of
 from dealerbot.history.phh import PHH_VARIANTS, write_phh, write_phh_hands
@@ -30,13 +40,30 @@ LEFT_OUT = {COMMUNITY_CARD} | OPEN_PAIR_BIG_BETS
 CARD = re.compile(r"[2-9TJQKA][cdhs]")
 
 
+# What a PHH action does; pokerkit does the rest (antes, collecting bets, burns, payouts).
+WRITTEN_OPERATIONS = (
+    HoleDealing,
+    BringInPosting,
+    CompletionBettingOrRaisingTo,
+    CheckingOrCalling,
+    Folding,
+    HoleCardsShowingOrMucking,
+)
+
+
 def play(text: str) -> list[int]:
-    """Final stacks after pokerkit plays the PHH text to the end."""
+    """Final stacks after pokerkit plays the PHH text to the end. Every action must be taken
+    as written, in order, by the player it names (pokerkit checks the actor), and pokerkit
+    must add no check, call, fold or show of its own (its loader repairs short histories)."""
+    actions = tomllib.loads(text)["actions"]
     with warnings.catch_warnings():
         # #35874676388 folds facing no bet: pokerkit allows it with a warning (R4.6 does not)
         warnings.filterwarnings("ignore", "There is no reason for this player to fold")
-        states = list(HandHistory.loads(text))
-    final = states[-1]
+        steps = list(HandHistory.loads(text).state_actions)
+    applied = [action for _, action in steps if action is not None]
+    final = steps[-1][0]
+    assert applied == actions
+    assert sum(isinstance(op, WRITTEN_OPERATIONS) for op in final.operations) == len(actions)
     assert not final.status, "pokerkit did not finish the hand"
     return list(final.stacks)
 
@@ -147,3 +174,11 @@ def test_several_hands_in_one_document() -> None:
     hands = [real_hands()[hand_id] for hand_id in played_hands()[:5]]
     loaded = list(HandHistory.loads_all(write_phh_hands(hands)))
     assert [phh.hand for phh in loaded] == [hand.hand_id for hand in hands]
+
+
+def test_play_refuses_an_action_by_the_wrong_player() -> None:
+    """pokerkit's loader would repair the history silently; play() must not let it."""
+    text = write_phh(real_hands()[99632234066])  # heads-up razz: p2 brings in, p1 calls
+    assert '"p2 pb", "p1 cc"' in text
+    with pytest.raises(AssertionError):
+        play(text.replace('"p2 pb", "p1 cc"', '"p2 pb", "p2 cc"'))
