@@ -10,6 +10,16 @@ MAX_EMBEDS = 10
 MAX_FIELDS = 25
 MAX_TOTAL = 6000
 MAX_COLOR = 0xFFFFFF
+LINK_SCHEMES = ("http", "https")
+MEDIA_SCHEMES = ("http", "https", "attachment")
+URL_FIELDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    (("url",), LINK_SCHEMES),
+    (("author", "url"), LINK_SCHEMES),
+    (("author", "icon_url"), MEDIA_SCHEMES),
+    (("footer", "icon_url"), MEDIA_SCHEMES),
+    (("image", "url"), MEDIA_SCHEMES),
+    (("thumbnail", "url"), MEDIA_SCHEMES),
+)
 
 
 def check_embeds(errs: FormErrors, embeds: Any) -> None:
@@ -48,6 +58,7 @@ def _check_embed(errs: FormErrors, path: Path, embed: dict[str, Any]) -> int:
     color = embed.get("color")
     if color is not None:
         errs.int_range([*path, "color"], color, 0, MAX_COLOR)
+    _check_urls(errs, path, embed)
     footer = embed.get("footer")
     if isinstance(footer, dict):
         if not footer.get("text"):
@@ -71,3 +82,25 @@ def _check_embed(errs: FormErrors, path: Path, embed: dict[str, Any]) -> int:
                 errs.required([*fpath, key])
             size += _text(errs, [*fpath, key], text, limit)
     return size
+
+
+def _check_urls(errs: FormErrors, path: Path, embed: dict[str, Any]) -> None:
+    """Links must be http(s); images and icons may also be `attachment://name`."""
+    for keys, schemes in URL_FIELDS:
+        node: Any = embed
+        for key in keys:
+            node = node.get(key) if isinstance(node, dict) else None
+        if node is None:
+            continue
+        where: Path = [*path, *keys]
+        if not errs.string(where, node):
+            continue
+        scheme, sep, rest = node.partition("://")
+        if not sep or not rest:
+            errs.add(where, "URL_TYPE_INVALID_URL", "Not a well formed URL.")
+        elif scheme.lower() not in schemes:
+            errs.add(
+                where,
+                "URL_TYPE_INVALID_SCHEME",
+                f'Scheme "{scheme}" is not supported. Scheme must be one of {schemes}.',
+            )

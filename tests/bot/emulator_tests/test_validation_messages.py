@@ -197,3 +197,13 @@ def test_file_size_limit_is_413_40005() -> None:
     error = refusal(partial(send, {}, files=[upload(0, limit + 1)]))
     assert (error.status, error.code, error.message) == (413, 40005, "Request entity too large")
     send({}, files=[upload(0, limit + 1)], size_limit=limit * 2)
+
+
+def test_embed_urls_must_be_well_formed_http() -> None:
+    send({"embeds": [embed(url="https://example.com/hand/5", image={"url": "attachment://h.png"})]})
+    error = refusal(partial(send, {"embeds": [embed(url="example.com")]}))
+    assert codes_at(error, "embeds", 0, "url") == ["URL_TYPE_INVALID_URL"]
+    error = refusal(partial(send, {"embeds": [embed(url="attachment://h.png")]}))
+    assert codes_at(error, "embeds", 0, "url") == ["URL_TYPE_INVALID_SCHEME"]
+    error = refusal(partial(send, {"embeds": [embed(thumbnail={"url": "ftp://x/y.png"})]}))
+    assert codes_at(error, "embeds", 0, "thumbnail", "url") == ["URL_TYPE_INVALID_SCHEME"]
