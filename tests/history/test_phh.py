@@ -176,9 +176,11 @@ def test_several_hands_in_one_document() -> None:
     assert [phh.hand for phh in loaded] == [hand.hand_id for hand in hands]
 
 
-def test_play_refuses_an_action_by_the_wrong_player() -> None:
-    """pokerkit's loader would repair the history silently; play() must not let it."""
-    text = write_phh(real_hands()[99632234066])  # heads-up razz: p2 brings in, p1 calls
-    assert '"p2 pb", "p1 cc"' in text
+def test_play_refuses_a_history_pokerkit_would_repair() -> None:
+    """pokerkit's loader fills a missing check by itself; play() must not accept that."""
+    text = write_phh(real_hands()[99632255544])  # razz: on 4th street Hero (p2) checks first
+    fourth = '"d dh p1 7c", "d dh p2 5s", "p2 cc", "p1 cc"'
+    assert fourth in text
+    play(text)
     with pytest.raises(AssertionError):
-        play(text.replace('"p2 pb", "p1 cc"', '"p2 pb", "p2 cc"'))
+        play(text.replace(fourth, '"d dh p1 7c", "d dh p2 5s", "p1 cc"'))
