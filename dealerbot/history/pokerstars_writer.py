@@ -84,6 +84,9 @@ class _Writer:
         self.hand = hand
         self.full = full
         self.out: list[str] = []
+        for text in (hand.table, hand.started, *(seat.name for seat in hand.seats)):
+            if any(char in text for char in "\r\n\x85\u2028\u2029"):
+                raise ValueError(f"hand #{hand.hand_id}: a line break in {text!r}")
         self.folded_on: dict[str, Street] = {}
         for action in hand.actions:
             if action.move is Move.FOLD:

@@ -267,3 +267,11 @@ def test_full_shows_every_known_down_card_as_dealt() -> None:
     text = write_hand(audit, full=True)
     assert "Dealt to alice [Ah Kd Qs] [7c]\nDealt to bob [3c 4d 2c] [9d]\n" in text
     assert parse_hand(text).hole_cards == holes
+
+
+@pytest.mark.parametrize("name", ["bob\nalice: shows [As Ad]", "bob\r", "bob\u2028x"])
+def test_a_name_cannot_write_a_line_of_its_own(name: str) -> None:
+    hand = dealerbot_hand(Game.STUD)
+    seats = (hand.seats[0], dataclasses.replace(hand.seats[1], name=name))
+    with pytest.raises(ValueError, match="line break"):
+        write_hand(dataclasses.replace(hand, seats=seats))
