@@ -14,6 +14,7 @@ from dealerbot.engine.events import (
     HandShown,
     HandStarted,
 )
+from dealerbot.engine.opener import next_button
 from dealerbot.engine.state import SeatSpec, start_hand
 from dealerbot.engine.variants import Variant
 
@@ -176,3 +177,37 @@ def test_r13_1_consecutive_hands_with_the_button_moved() -> None:
         state, _ = start_hand(Variant.STUD, STAKES, seats, deck, button=button)
         firsts.append(next(seat for seat in range(5) if state.cards_of(seat)[0] == deck[0]))
     assert firsts == [1, 2, 3, 4, 0]
+
+
+@pytest.mark.parametrize(
+    ("previous", "dealt_in", "button"),
+    [
+        (None, [0, 3, 5], 5),  # first hand: the highest seat, so the lowest is dealt first
+        (0, [0, 3, 5], 3),
+        (3, [0, 3, 5], 5),
+        (5, [0, 3, 5], 0),  # wraps clockwise past the last seat
+        (1, [0, 3, 5], 3),  # the last button left: the next seat dealt in after it
+        (4, [0, 2], 0),
+        (2, [2, 7], 7),
+    ],
+)
+def test_r13_1_next_button_is_the_next_seat_dealt_in_clockwise(
+    previous: int | None, dealt_in: list[int], button: int
+) -> None:
+    assert next_button(previous, dealt_in) == button
+    assert next_button(previous, list(reversed(dealt_in))) == button  # order given is irrelevant
+
+
+def test_r13_1_next_button_goes_round_every_seat_once() -> None:
+    seats = [1, 2, 4, 6, 7]
+    button = next_button(None, seats)
+    visited = []
+    for _ in seats:
+        button = next_button(button, seats)
+        visited.append(button)
+    assert visited == [1, 2, 4, 6, 7]
+
+
+def test_r13_1_next_button_needs_someone_dealt_in() -> None:
+    with pytest.raises(ValueError, match="nobody"):
+        next_button(3, [])

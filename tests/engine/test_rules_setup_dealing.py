@@ -14,7 +14,13 @@ from dealerbot.engine.cards import ALL_CARDS, Card, parse_cards, validate_deck
 from dealerbot.engine.errors import CardError, SetupError, StakesError
 from dealerbot.engine.events import AntePosted, CardDealt, StreetStarted
 from dealerbot.engine.state import SeatSpec, legal_actions, start_hand
-from dealerbot.engine.variants import Stakes, Variant
+from dealerbot.engine.variants import (
+    Stakes,
+    Variant,
+    dealt_face_up,
+    has_down_card,
+    is_face_up,
+)
 
 from .helpers import STAKES, Hand, deal
 
@@ -253,6 +259,28 @@ def test_r2_3_one_up_card_per_street_to_players_still_in_all_in_included(variant
     assert by_street[7] == [(0, False), (1, False), (2, False)]
     assert len(hand.state.cards_of(1)) == 7
     assert len(hand.state.cards_of(3)) == 3
+
+
+def test_r2_2_r2_3_street_table_down_down_up_then_up_up_up_then_down() -> None:
+    assert dealt_face_up() == (False, False, True, True, True, True, False)
+    assert [street for street in range(3, 8) if has_down_card(street)] == [3, 7]
+    assert [is_face_up(3, k) for k in range(3)] == [False, False, True]
+    assert [is_face_up(street, 0) for street in (4, 5, 6, 7)] == [True, True, True, False]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_r2_3_street_table_is_what_the_engine_deals(variant: Variant) -> None:
+    """The table the table service reads for privacy is the one the engine deals by."""
+    hand = deal({0: "? ? 2c", 1: "? ? 9h", 2: "? ? Td"}, variant=variant)
+    hand.check_down()
+    for seat in range(3):
+        flags = tuple(e.face_up for e in hand.of_type(CardDealt) if e.seat == seat)
+        assert flags == dealt_face_up()
+        street_index: dict[int, int] = {}
+        for event in (e for e in hand.of_type(CardDealt) if e.seat == seat):
+            k = street_index.get(event.street, 0)
+            street_index[event.street] = k + 1
+            assert event.face_up is is_face_up(event.street, k)
 
 
 # --- R2.4 ----------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dealerbot.engine.events import CardDealt, CardsExposed, HandShown
+from dealerbot.engine.showdown import show_order
 from dealerbot.engine.variants import Variant
 
 from .helpers import deal, replay
@@ -193,3 +194,12 @@ def test_r9_1_best_five_of_seven_standard_ranks(first: str, second: str, winners
         assert hand.shares() == [{0: 3, 1: 3}]
     else:
         assert hand.result.payouts == {winners.pop(): 6}
+
+
+def test_r8_1_show_order_from_the_round_values() -> None:
+    """show_order alone: the last 7th-street aggressor, else its first actor, then clockwise;
+    without 7th-street betting, left of the button. Folded seats are never in it."""
+    folded = [False, True, False, False]
+    assert show_order(1, folded, seventh_first=2, last_aggressor=3) == (3, 0, 2)
+    assert show_order(1, folded, seventh_first=2, last_aggressor=None) == (2, 3, 0)
+    assert show_order(3, folded, seventh_first=None, last_aggressor=None) == (0, 2, 3)
