@@ -6,7 +6,7 @@ subscribe to its events (:mod:`dealerbot.tables.events`). Errors a user can caus
 settings, wallets, leaderboard pages, cards, action kinds) is re-exported here.
 """
 
-from dealerbot.engine import ALL_CARDS, ActionKind, Card, format_cards
+from dealerbot.engine import ALL_CARDS, ActionKind, Card, Variant, format_cards
 from dealerbot.store.config import GuildEconomy, TableConfig
 from dealerbot.store.db import Database
 from dealerbot.store.hands import HandRecord
@@ -15,7 +15,7 @@ from dealerbot.store.wallets import DailyClaim, Wallet
 
 from . import events
 from .database import open_database
-from .display import OptionView, PlayerView, SeatView, StakesView, TableView
+from .display import OptionView, PlayerView, SeatView, StakesView, TablePhase, TableView
 from .errors import (
     AlreadySeatedError,
     AmountError,
@@ -36,6 +36,7 @@ from .errors import (
     TableError,
     TableFullError,
 )
+from .events import AutoReason, SitOutReason
 from .service import LeaveOutcome, Subscriber, TableService
 from .timers import Clock, FakeClock, SystemClock
 
@@ -44,6 +45,7 @@ __all__ = [
     "ActionKind",
     "AlreadySeatedError",
     "AmountError",
+    "AutoReason",
     "Card",
     "Clock",
     "ConfigError",
@@ -69,6 +71,7 @@ __all__ = [
     "OptionView",
     "PlayerView",
     "SeatView",
+    "SitOutReason",
     "StakesView",
     "StaleActionError",
     "Subscriber",
@@ -77,8 +80,10 @@ __all__ = [
     "TableConfig",
     "TableError",
     "TableFullError",
+    "TablePhase",
     "TableService",
     "TableView",
+    "Variant",
     "Wallet",
     "events",
     "format_cards",

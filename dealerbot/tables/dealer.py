@@ -78,6 +78,7 @@ async def deal(
                 out.SeatedPlayer(seat.seat_no, seat.user_id, seat.display_name, seat.stack)
                 for seat in seats
             ),
+            record.config.variant,
         )
     )
     _translated(ctx, live, step, started.events, live.state)
@@ -99,6 +100,8 @@ def _translated(
     )
     step.events.extend(translation.events)
     step.actions.extend(translation.actions)
+    if translation.showdown is not None:
+        live.showdown = translation.showdown
     return translation.cancelled_reason
 
 
@@ -111,7 +114,7 @@ async def advance(ctx: Ctx, live: LiveHand, step: Step) -> None:
             released = await hand.settle(ctx.db, live, ctx.release)
             assert state.result is not None
             reason = "the hand was cancelled" if state.result.cancelled else None
-            step.ended = Ended(live.record, live.players, state, reason, released)
+            step.ended = Ended(live.record, live.players, state, reason, released, live.showdown)
             return
         seat_no = state.seat_to_act
         assert seat_no is not None
@@ -183,7 +186,9 @@ async def _apply(
     step.events.extend(before)
     reason = _translated(ctx, live, step, applied.events, applied.state, seq, auto)
     if applied.released is not None:
-        step.ended = Ended(live.record, live.players, applied.state, reason, applied.released)
+        step.ended = Ended(
+            live.record, live.players, applied.state, reason, applied.released, live.showdown
+        )
 
 
 async def act(
@@ -245,7 +250,9 @@ async def expire(ctx: Ctx, live: LiveHand, step: Step, table_id: int, now: float
         )
     ]
     if expiry.sits_out_now:
-        before.append(out.PlayerSatOut(*ids, player.user_id, player.name, seat_no, "timeouts"))
+        before.append(
+            out.PlayerSatOut(*ids, player.user_id, player.name, seat_no, out.SitOutReason.TIMEOUTS)
+        )
     changes: list[SeatChange] = []
     if seat is not None:
         sitting_out = True if expiry.sat_out else None

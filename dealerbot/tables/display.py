@@ -8,13 +8,23 @@ card never enters it. The player's view adds that player's own cards and options
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
-from dealerbot.engine import ActionKind, Card, LegalAction
+from dealerbot.engine import ActionKind, Card, LegalAction, Variant
+
+
+class TablePhase(StrEnum):
+    """Where a table is in its life, as front ends show it."""
+
+    WAITING = "waiting"  # open, no hand being played
+    PLAYING = "playing"
+    CLOSING = "closing"  # the hand being played is the last one
+    CLOSED = "closed"
 
 
 @dataclass(frozen=True, slots=True)
 class StakesView:
-    variant: str  # "stud" or "stud8"
+    variant: Variant
     title: str  # "Seven Card Stud" ...
     ante: int
     bring_in: int
@@ -74,7 +84,7 @@ class TableView:
     table_id: int
     stakes: StakesView
     seats: tuple[SeatView, ...]
-    status: str  # "waiting", "playing", "closing", "closed"
+    status: TablePhase
     hand_id: int | None
     hand_number: int | None
     commitment: str | None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from dealerbot.engine import ActionKind, Card
+from dealerbot.engine import ActionKind, Card, Variant
 
 from .display import OptionView, TableView
 
@@ -22,6 +22,13 @@ class AutoReason(StrEnum):
     TIMEOUT = "timeout"  # his time (and time bank) ran out
     LEAVING = "leaving"  # he asked to leave during the hand
     AWAY = "away"  # sat out after too many timeouts in a row
+
+
+class SitOutReason(StrEnum):
+    """Why a player is now sitting out (a ``PlayerSatOut.reason``)."""
+
+    ASKED = "asked"
+    TIMEOUTS = "timeouts"  # timed out too many turns in a row
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +79,7 @@ class PlayerSatOut(TableEvent):
     user_id: int
     name: str
     seat: int
-    reason: str  # "asked", "timeouts", "busted"
+    reason: SitOutReason
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,13 +91,14 @@ class PlayerSatIn(TableEvent):
 
 @dataclass(frozen=True, slots=True)
 class HandStarted(TableEvent):
-    """A new hand: its number at this table and the deck commitment (SHA-256)."""
+    """A new hand: its number at this table, the deck commitment (SHA-256) and the game."""
 
     hand_id: int
     number: int
     commitment: str
     button_seat: int
     players: tuple[SeatedPlayer, ...]
+    variant: Variant = Variant.STUD
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +217,13 @@ class Showdown(TableEvent):
 
 @dataclass(frozen=True, slots=True)
 class HandEnded(TableEvent):
-    """The hand is settled; ``results`` is each player's net win or loss."""
+    """The hand is settled; ``results`` is each player's net win or loss.
+
+    It carries the whole public story of the hand, so a result message needs no other
+    event (and a hand resumed after a restart tells it the same way): the number, the
+    commitment, the game, who was dealt in, the showdown (None when nobody showed or the
+    hand was cancelled) and the last public action lines.
+    """
 
     hand_id: int
     number: int
@@ -217,6 +231,11 @@ class HandEnded(TableEvent):
     final_stacks: tuple[tuple[int, int], ...]  # (seat, stack)
     cancelled: bool
     reason: str | None
+    commitment: str = ""
+    variant: Variant = Variant.STUD
+    players: tuple[SeatedPlayer, ...] = ()  # stacks as dealt in
+    showdown: Showdown | None = None
+    last_actions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

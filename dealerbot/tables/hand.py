@@ -33,6 +33,7 @@ from dealerbot.store.db import Database
 from dealerbot.store.hands import HandRecord, HandSeat
 from dealerbot.store.tables import CashOut, Seat
 
+from . import events as out
 from .events import AutoReason
 from .turns import BankUse, turn_deadline
 
@@ -52,6 +53,7 @@ class LiveHand:
     deadline: float | None
     bank: BankUse | None = None
     seat_by_user: dict[int, int] = field(default_factory=dict)
+    showdown: out.Showdown | None = None  # once the hand has reached it
 
     def __post_init__(self) -> None:
         self.seat_by_user = {p.user_id: seat for seat, p in self.players.items()}
@@ -89,6 +91,7 @@ class Ended:
     state: HandState | None
     cancelled: str | None  # why, when it was cancelled
     released: Released
+    showdown: out.Showdown | None = None
 
 
 @dataclass(frozen=True, slots=True)

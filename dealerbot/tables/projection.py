@@ -22,7 +22,7 @@ from dealerbot.store.config import TableConfig
 from dealerbot.store.tables import Seat, TableStatus
 
 from . import events as out
-from .display import OptionView, PlayerView, SeatView, StakesView, TableView
+from .display import OptionView, PlayerView, SeatView, StakesView, TablePhase, TableView
 from .events import AutoReason
 from .hand import LiveHand, Player
 
@@ -47,7 +47,7 @@ class TableSnapshot:
 def _stakes_view(table: TableSnapshot) -> StakesView:
     config = table.hand.config if table.hand is not None else table.config
     return StakesView(
-        config.variant.value,
+        config.variant,
         config.variant.title,
         config.ante,
         config.bring_in,
@@ -115,13 +115,13 @@ def table_view(table: TableSnapshot) -> TableView:
                 )
             )
     status = (
-        "closed"
+        TablePhase.CLOSED
         if table.closed
-        else "closing"
+        else TablePhase.CLOSING
         if table.status is TableStatus.CLOSING
-        else "playing"
+        else TablePhase.PLAYING
         if live is not None
-        else "waiting"
+        else TablePhase.WAITING
     )
     to_act_user = (
         live.players[to_act_seat].user_id if live is not None and to_act_seat is not None else None
@@ -201,6 +201,7 @@ class Translation:
     pots: list[out.PotWon] = field(default_factory=list)
     ended: bool = False
     cancelled_reason: str | None = None
+    showdown: out.Showdown | None = None  # also in ``events``
 
 
 def action_text(name: str, kind: ev.ActionKind, amount: int, to: int, all_in: bool) -> str:
@@ -333,15 +334,14 @@ def translate(
             result.ended = True
     flush()
     if result.ended and result.cancelled_reason is None:
-        emit(
-            out.Showdown(
-                guild_id,
-                channel_id,
-                hand_id,
-                tuple(result.shown),
-                tuple(result.pots),
-                state.community,
-                tuple((seat, players[seat].name) for seat in state.labels),
-            )
+        result.showdown = out.Showdown(
+            guild_id,
+            channel_id,
+            hand_id,
+            tuple(result.shown),
+            tuple(result.pots),
+            state.community,
+            tuple((seat, players[seat].name) for seat in state.labels),
         )
+        emit(result.showdown)
     return result

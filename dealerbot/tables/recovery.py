@@ -30,6 +30,7 @@ from dealerbot.store import hands as hands_db
 from dealerbot.store.db import Database
 from dealerbot.store.hands import HandRecord, RecoveryHand
 
+from . import events as out
 from . import hand
 from .events import AutoReason
 from .hand import Ended, LiveHand, Player, Release
@@ -49,6 +50,7 @@ class Replay:
     error: str | None = None
     committed: dict[int, int] = field(default_factory=dict)
     texts: list[str] = field(default_factory=list)
+    showdown: out.Showdown | None = None
 
 
 def parse_logged_action(text: str) -> tuple[ActionKind, AutoReason | None]:
@@ -95,6 +97,7 @@ def replay_hand(
                     guild_id, channel_id, record.id, players, events, state, logged.seq, auto
                 )
                 result.texts.extend(translated.actions)
+                result.showdown = translated.showdown or result.showdown
         if problem is not None:
             result.error = problem
             result.committed = committed_by_user(state, players)
@@ -169,4 +172,5 @@ def resume_policy(
         reason = f"the hand could not be restored ({rebuilt.error}); every chip goes back"
         return Refund(str(rebuilt.error), reason, rebuilt.committed)
     live = LiveHand(record, rebuilt.state, players, actions, record.action_deadline)
+    live.showdown = rebuilt.showdown
     return Resume(live, tuple(rebuilt.texts))

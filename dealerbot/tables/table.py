@@ -282,6 +282,14 @@ class Table:
                 stacks,
                 cancelled is not None,
                 cancelled,
+                record.commitment,
+                record.config.variant,
+                tuple(
+                    out.SeatedPlayer(s.seat_no, s.user_id, s.display_name, s.stack)
+                    for s in record.seats
+                ),
+                ended.showdown,
+                tuple(self.last_actions),
             )
         )
         await self._after_release(ended.released)
@@ -384,7 +392,9 @@ class Table:
             seat = await tables_db.update_seat(self.deps.db, self.id, user_id, **changes)
         self.remember(seat)
         ids = (self.guild_id, self.channel_id, user_id, seat.display_name, seat.seat_no)
-        self.emit(out.PlayerSatOut(*ids, "asked") if sitting_out else out.PlayerSatIn(*ids))
+        self.emit(
+            out.PlayerSatOut(*ids, out.SitOutReason.ASKED) if sitting_out else out.PlayerSatIn(*ids)
+        )
         self.schedule_start()
         return seat
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from dealerbot.engine import ActionKind, Variant
 from dealerbot.engine.cards import verify_commitment
-from dealerbot.engine.events import ActionKind
 from dealerbot.store import ledger as ledger_db
 from dealerbot.store import wallets as wallets_db
 from dealerbot.store.hands import HandStatus
@@ -46,9 +46,14 @@ async def test_a_full_hand_to_showdown(harness):
     assert sum(pot.amount for pot in showdown.pots) == sum(
         chips for pot in showdown.pots for _, chips in pot.shares
     )
+    # The end event tells the whole story by itself (the bot keeps no per-hand fold).
+    assert (ended.number, ended.commitment) == (started.number, started.commitment)
+    assert ended.variant is started.variant is Variant.STUD
+    assert ended.players == started.players and ended.showdown == showdown
 
     # Settled: the view, the wallets, the ledger and the log agree.
     view = await s.table_view(GUILD, CHANNEL)
+    assert ended.last_actions == view.last_actions and ended.last_actions
     deltas = dict(ended.results)
     for seat in view.seats:
         assert seat.stack == 200 + deltas[seat.user_id]

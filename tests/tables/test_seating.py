@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dealerbot.engine.events import ActionKind
+from dealerbot.engine import ActionKind, Variant
 from dealerbot.store import wallets as wallets_db
 from dealerbot.tables import errors
 from dealerbot.tables import events as ev
@@ -288,7 +288,7 @@ async def test_config_is_validated_by_the_store(harness):
     config = await s.config_set(GUILD, CHANNEL, variant="stud8", small_bet=10, min_buyin=100)
     assert config.variant.value == "stud8" and config.big_bet == 20
     view = await s.join(GUILD, CHANNEL, 1, "Ann")
-    assert view.table.stakes.variant == "stud8" and view.table.stakes.big_bet == 20
+    assert view.table.stakes.variant is Variant.STUD8 and view.table.stakes.big_bet == 20
 
 
 async def test_daily_balance_admin_and_leaderboard(harness):
