@@ -41,6 +41,10 @@ Interactions (each returns an ``InteractionRecord``; needs an identified session
     ``original()``, ``followups()``, ``await wait_followups(n)``, ``events`` (callback,
     followup, edit, delete in order), ``rejected`` (refused calls with their codes),
     ``expire()`` (age the token without sleeping), ``age``.
+    ``await submit_modal(shown_by, {custom_id: text or [values]})``: the user the bot
+    answered with a modal (callback type 9) submits it once; the client's rules
+    (required inputs, min/max length, select bounds) raise ValueError first; the
+    MODAL_SUBMIT carries the clicked message when the modal came from a component.
 
 Discord's rules enforced:
     callback later than ``emu.interaction_timeout`` (3 s) -> 404 10062; a second
@@ -117,8 +121,7 @@ use ``Content-Type: application/json`` exactly (discord.py ignores anything else
 
 Not covered: voice, threads, forum/stage channels, reactions beyond accepting them,
 pins, polls, stickers, emojis, presences, invites, bans/kicks/roles management, audit
-log, modals' submit side (a type-9 callback is recorded, ``submit_modal`` does not
-exist), autocomplete injection, user-installed apps, guild member chunking beyond one
+log, autocomplete injection, user-installed apps, guild member chunking beyond one
 chunk, message content for non-bot messages (there are no user messages), the 30046
 "old message edit" limit (inject it with ``fail_next(..., code=30046)``), sharding
 beyond filtering guilds by shard, ETF encoding, zstd compression. The guild owner is a

@@ -300,6 +300,20 @@ class DiscordEmulator(Inspection):
         """A user picks values in a select menu."""
         return await self.injector.click(message_id, custom_id, user, values=values)
 
+    async def submit_modal(
+        self,
+        shown_by: InteractionRecord,
+        answers: dict[str, str | list[str]],
+        *,
+        locale: str = "en-US",
+    ) -> InteractionRecord:
+        """The user submits the modal the bot answered `shown_by` with (callback type 9).
+
+        `answers` maps input custom_ids to typed text (or picked values); the client's own
+        rules apply first (required inputs, min/max length), as ValueError.
+        """
+        return await self.injector.submit_modal(shown_by, answers, locale=locale)
+
     def interaction(self, interaction_id: int) -> InteractionRecord:
         """The record of an injected interaction."""
         return self.ctx.interactions[int(interaction_id)]

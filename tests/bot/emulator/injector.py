@@ -18,11 +18,14 @@ from .context import Context
 from .interactions import (
     APPLICATION_COMMAND,
     MESSAGE_COMPONENT,
+    MODAL,
+    MODAL_SUBMIT,
     InteractionRecord,
     base_payload,
     find_component,
     visible_to,
 )
+from .modal_submit import Answers, modal_submission
 from .models import JSON, Channel, Guild, Member, Role, StoredMessage, User
 from .payloads import channel_payload, member_payload, role_payload, user_payload
 from .validation import SELECT_TYPES
@@ -137,6 +140,22 @@ class Injector:
             raise ValueError("values only make sense for select menus")
         channel = self.world.channel(msg.channel_id)
         return await self._launch(MESSAGE_COMPONENT, channel, the_user, data, locale, msg)
+
+    async def submit_modal(
+        self, shown_by: InteractionRecord, answers: Answers, *, locale: str = "en-US"
+    ) -> InteractionRecord:
+        """The user who got a modal (callback type 9 to `shown_by`) submits it, once."""
+        callback = shown_by.callback
+        if callback is None or callback.type != MODAL:
+            raise ValueError("that interaction was not answered with a modal")
+        if shown_by.modal_submitted:
+            raise ValueError("that modal was already submitted (Discord closes it)")
+        data = modal_submission(callback.data, answers)
+        shown_by.modal_submitted = True
+        channel = self.world.channel(shown_by.channel_id)
+        user = self.world.user(shown_by.user_id)
+        message = self.world.messages.get(shown_by.message_id or 0)
+        return await self._launch(MODAL_SUBMIT, channel, user, data, locale, message)
 
     async def _launch(
         self,

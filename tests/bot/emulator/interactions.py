@@ -88,6 +88,7 @@ class InteractionRecord:
     followup_ids: list[int] = field(default_factory=list)
     events: list[tuple[str, JSON]] = field(default_factory=list)
     rejected: list[RejectedCall] = field(default_factory=list)
+    modal_submitted: bool = False
 
     @property
     def acknowledged(self) -> bool:

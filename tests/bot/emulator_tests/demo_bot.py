@@ -77,6 +77,12 @@ class MenuView(discord.ui.View):
         await interaction.response.defer()  # type 6: deferred update of this message
         await interaction.edit_original_response(content=f"menu {self.tag} updated later")
 
+    @discord.ui.button(label="Sit", custom_id="demo:menu:sit")
+    async def sit(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
+    ) -> None:
+        await interaction.response.send_modal(BuyInModal())
+
     @discord.ui.select(
         custom_id="demo:menu:pick",
         options=[discord.SelectOption(label=x, value=x) for x in ("stud", "stud8")],
@@ -85,6 +91,22 @@ class MenuView(discord.ui.View):
         self, interaction: discord.Interaction[Any], select: discord.ui.Select[Any]
     ) -> None:
         await interaction.response.send_message(f"picked {select.values[0]}", ephemeral=True)
+
+
+class BuyInModal(discord.ui.Modal, title="Sit down"):
+    """A modal as the table's Sit down button will show: one amount, then an answer."""
+
+    amount: discord.ui.TextInput[Any] = discord.ui.TextInput(
+        label="Buy-in", custom_id="demo:buyin:amount", min_length=1, max_length=6
+    )
+    note: discord.ui.TextInput[Any] = discord.ui.TextInput(
+        label="Note", custom_id="demo:buyin:note", required=False
+    )
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(
+            f"buy-in {self.amount.value} note={self.note.value!r}", ephemeral=True
+        )
 
 
 @dataclass
@@ -148,6 +170,10 @@ def build_bot() -> DemoBot:
             await interaction.response.send_message("too late?")
         except discord.HTTPException as exc:
             bot.late_errors.append(exc)
+
+    @demo.command(name="ask", description="Answer with a modal")
+    async def ask(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_modal(BuyInModal())
 
     tree.add_command(demo)
     client.add_dynamic_items(CountButton)

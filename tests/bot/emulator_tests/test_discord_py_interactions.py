@@ -31,6 +31,7 @@ async def test_login_ready_and_guild_create(world: World, bot: DemoBot) -> None:
     [demo_cmd] = emu.commands(world.guild)
     assert demo_cmd["name"] == "demo"
     assert sorted(o["name"] for o in demo_cmd["options"]) == [
+        "ask",
         "counter",
         "hello",
         "late",
@@ -171,3 +172,37 @@ async def test_admin_only_command_hidden_unless_forced(world: World, bot: DemoBo
     member = forced.payload["member"]
     assert not int(member["permissions"]) & (1 << 5)
     assert int(rec.payload["member"]["permissions"]) & (1 << 5)
+
+
+async def test_modal_shown_then_submitted(world: World, bot: DemoBot) -> None:
+    emu = world.emu
+    rec = await emu.slash_command(world.guild, world.table, world.alice, "demo", subcommand="ask")
+    shown = await rec.response(timeout=5)
+    assert shown.type == 9 and shown.data["title"] == "Sit down"
+    with pytest.raises(ValueError, match="takes 1 to 6 characters"):
+        await emu.submit_modal(rec, {"demo:buyin:amount": "1234567"})
+    with pytest.raises(ValueError, match="required"):
+        await emu.submit_modal(rec, {"demo:buyin:note": "hi"})
+    submit = await emu.submit_modal(rec, {"demo:buyin:amount": "250"})
+    answer = await submit.response(timeout=5)
+    assert answer.ephemeral and answer.content == "buy-in 250 note=''"
+    assert submit.payload["type"] == 5 and submit.user_id == world.alice.id
+    with pytest.raises(ValueError, match="already submitted"):
+        await emu.submit_modal(rec, {"demo:buyin:amount": "1"})
+    emu.assert_nothing_refused()
+
+
+async def test_modal_from_a_button_carries_the_message(world: World, bot: DemoBot) -> None:
+    emu = world.emu
+    rec = await emu.slash_command(
+        world.guild, world.table, world.alice, "demo", subcommand="menu", options={"tag": "M"}
+    )
+    await rec.response(timeout=5)
+    assert rec.original_message_id is not None
+    click = await emu.click(rec.original_message_id, "demo:menu:sit", world.bob)
+    assert (await click.response(timeout=5)).type == 9
+    submit = await emu.submit_modal(click, {"demo:buyin:amount": "40", "demo:buyin:note": "hi"})
+    answer = await submit.response(timeout=5)
+    assert answer.content == "buy-in 40 note='hi'"
+    assert submit.payload["message"]["id"] == str(rec.original_message_id)
+    assert submit.user_id == world.bob.id

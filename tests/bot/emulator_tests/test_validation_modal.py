@@ -5,6 +5,9 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+import pytest
+
+from tests.bot.emulator.modal_submit import modal_submission
 from tests.bot.emulator.validation import check_modal, validate_autocomplete
 
 from .helpers import codes_at, refusal
@@ -97,3 +100,32 @@ def test_autocomplete_25_choices() -> None:
     assert codes_at(error, "choices") == ["BASE_TYPE_MAX_LENGTH"]
     error = refusal(partial(validate_autocomplete, {"choices": [{"name": "", "value": 1}]}))
     assert codes_at(error, "choices", 0, "name") == ["BASE_TYPE_BAD_LENGTH"]
+
+
+def test_submission_mirrors_rows_and_labels() -> None:
+    shown = {
+        "custom_id": "sit",
+        "title": "Sit down",
+        "components": [
+            {"type": 1, "components": [text_input()]},
+            {"type": 18, "id": 7, "label": "Seat", "component": select_menu()},
+            {"type": 10, "content": "Buy-in between 40 and 400"},
+        ],
+    }
+    data = modal_submission(shown, {"amount": "120", "seat": ["3"]})
+    assert data == {
+        "custom_id": "sit",
+        "components": [
+            {"type": 1, "components": [{"type": 4, "custom_id": "amount", "value": "120"}]},
+            {"type": 18, "id": 7, "component": {"type": 3, "custom_id": "seat", "values": ["3"]}},
+        ],
+    }
+    with pytest.raises(ValueError, match="not among the options"):
+        modal_submission(shown, {"amount": "120", "seat": ["9"]})
+    with pytest.raises(ValueError, match="no input"):
+        modal_submission(shown, {"amount": "120", "seat": ["3"], "other": "x"})
+
+
+def select_menu() -> dict[str, Any]:
+    options = [{"label": f"Seat {n}", "value": str(n)} for n in range(1, 5)]
+    return {"type": 3, "custom_id": "seat", "options": options}
