@@ -257,3 +257,23 @@ async def test_response_type_must_suit_the_interaction(
     assert (status, answer["code"]) == (400, 50035)
     assert answer["errors"]["type"]["_errors"][0]["code"] == "INTERACTION_RESPONSE_TYPE_INVALID"
     assert rec.callback is None
+
+
+async def test_discord_py_edit_replaces_attachments(
+    emulator: DiscordEmulator, dpy: discord.http.HTTPClient
+) -> None:
+    guild = emulator.add_guild()
+    table = emulator.add_text_channel(guild, "table")
+    first = discord.File(io.BytesIO(b"hand 1"), "hand-1.txt")
+    with discord.http.handle_message_parameters(content="history", file=first) as params:
+        sent = await dpy.send_message(table.id, params=params)
+    second = discord.File(io.BytesIO(b"hand 2!"), "hand-2.txt")
+    with discord.http.handle_message_parameters(attachments=[second]) as params:
+        edited = await dpy.edit_message(table.id, sent["id"], params=params)
+    assert [(a["filename"], a["size"]) for a in edited["attachments"]] == [("hand-2.txt", 7)]
+    with (
+        discord.http.handle_message_parameters(content="", attachments=[]) as params,
+        pytest.raises(discord.HTTPException) as caught,
+    ):
+        await dpy.edit_message(table.id, sent["id"], params=params)
+    assert (caught.value.status, caught.value.code) == (400, 50006)
