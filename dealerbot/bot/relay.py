@@ -51,13 +51,12 @@ class TableRelay:
         messenger.on_event(event)
 
     def _deliver_cards(self, messenger: TableMessenger, event: ev.PrivateCards) -> None:
-        story = messenger.stories.get(event.hand_id)
-        view = messenger.view
+        number, title = messenger.hands.deal_labels(event.hand_id, messenger.view)
         embed = render.private_cards_embed(
             event,
-            number=story.number if story is not None else None,
+            number=number,
             where=self._where(event.guild_id, event.channel_id),
-            variant_title=view.stakes.title if view is not None else None,
+            variant_title=title,
         )
         self.courier.deliver(event.guild_id, event.channel_id, event.user_id, event.hand_id, embed)
 

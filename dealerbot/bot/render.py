@@ -21,12 +21,11 @@ from dealerbot.tables import (
     PlayerView,
     SeatView,
     TableConfig,
+    TablePhase,
     TableView,
     Wallet,
 )
 from dealerbot.tables import events as ev
-
-from .hand_stories import HandStory
 
 HIDDEN = "🂠"  # a face-down card in public: the count is public, the card is not
 LAST_ACTIONS_SHOWN = 5
@@ -106,11 +105,11 @@ def seat_line(seat: SeatView, playing: bool) -> str:
 
 def table_embed(view: TableView, turn: ev.Turn | None) -> discord.Embed:
     """The public table: seats, pot, street, stakes, whose turn, the last actions."""
-    playing = view.hand_id is not None and view.status in ("playing", "closing")
+    playing = view.hand_id is not None and view.status in (TablePhase.PLAYING, TablePhase.CLOSING)
     if playing:
         title = f"{view.stakes.title} — hand #{view.hand_number}"
         colour = COLOR_PLAYING
-    elif view.status == "closed":
+    elif view.status is TablePhase.CLOSED:
         title = f"{view.stakes.title} — table closed"
         colour = COLOR_CLOSED
     else:
@@ -150,9 +149,9 @@ def turn_text(view: TableView, turn: ev.Turn | None) -> str:
 
 
 def waiting_text(view: TableView) -> str:
-    if view.status == "closing":
+    if view.status is TablePhase.CLOSING:
         return "The table closes after this hand."
-    if view.status == "closed":
+    if view.status is TablePhase.CLOSED:
         return "This table is closed. `/stud join` opens it again."
     ready = sum(1 for s in view.seats if not s.sitting_out and not s.leaving and s.stack > 0)
     if view.next_hand_at is not None:
@@ -169,9 +168,11 @@ def _pot_label(index: int) -> str:
     return "Main pot" if index == 0 else f"Side pot {index}"
 
 
-def _share_text(story: HandStory, pot: ev.PotWon, seat: int, chips: int) -> str:
-    text = f"**{name_text(story.name_of_seat(seat))}** {chips}"
-    if story.variant == "stud8" and pot.low_winners:
+def _share_text(
+    ended: ev.HandEnded, names: dict[int, str], pot: ev.PotWon, seat: int, chips: int
+) -> str:
+    text = f"**{name_text(names.get(seat, f'seat {seat + 1}'))}** {chips}"
+    if ended.variant.rules.split_low and pot.low_winners:
         tags = []
         if seat in pot.high_winners:
             tags.append("high")
@@ -181,54 +182,61 @@ def _share_text(story: HandStory, pot: ev.PotWon, seat: int, chips: int) -> str:
     return text
 
 
-def result_embed(story: HandStory) -> discord.Embed:
-    """Every shown hand with its name (and low), who won each pot, and the chip changes."""
-    ended = story.ended
-    if ended is not None and ended.cancelled:
-        embed = discord.Embed(
-            title=f"Hand #{story.number} — cancelled",
-            description=f"{ended.reason or 'The hand could not go on'}. "
-            "Every chip put in went back.",
-            colour=COLOR_CLOSED,
-        )
-        embed.set_footer(text=f"Hand #{story.number} · deck commitment {story.commitment}")
-        return embed
+def _result_lines(ended: ev.HandEnded) -> list[str]:
+    split_low = ended.variant.rules.split_low
+    names = {player.seat: player.name for player in ended.players}
     lines: list[str] = []
-    showdown = story.showdown
+    showdown = ended.showdown
     if showdown is not None and showdown.shown:
         lines.append("**Showdown**")
         for hand in showdown.shown:
             text = f"**{name_text(hand.name)}** `{cards_text(hand.cards)}` — {hand.high}"
-            if story.variant == "stud8":
+            if split_low:
                 text += f" · low: {hand.low or 'no low'}"
             lines.append(text)
         if showdown.community is not None:
             lines.append(f"Community card: `{showdown.community.pretty}`")
     if showdown is not None and showdown.pots:
+        names.update(dict(showdown.names))
         lines.append("**Pots**")
         for pot in showdown.pots:
-            shares = ", ".join(_share_text(story, pot, seat, chips) for seat, chips in pot.shares)
+            shares = ", ".join(_share_text(ended, names, pot, s, c) for s, c in pot.shares)
             text = f"{_pot_label(pot.index)} {pot.amount}: {shares}"
             if not showdown.shown:
                 text += " (uncontested)"
-            elif story.variant == "stud8" and not pot.low_winners:
+            elif split_low and not pot.low_winners:
                 text += " (no qualifying low)"
             lines.append(text)
-    if ended is not None and ended.results:
+    if ended.results:
+        users = {player.user_id: player.name for player in ended.players}
         changes = ", ".join(
-            f"{name_text(story.users.get(user, str(user)))} {delta:+d}"
-            for user, delta in ended.results
+            f"{name_text(users.get(user, str(user)))} {delta:+d}" for user, delta in ended.results
         )
         lines.append(f"**Chips** {changes}")
+    return lines
+
+
+def result_embed(ended: ev.HandEnded) -> discord.Embed:
+    """Every shown hand with its name (and low), who won each pot, and the chip changes."""
+    footer = f"Hand #{ended.number} · deck commitment {ended.commitment}"
+    if ended.cancelled:
+        embed = discord.Embed(
+            title=f"Hand #{ended.number} — cancelled",
+            description=f"{ended.reason or 'The hand could not go on'}. "
+            "Every chip put in went back.",
+            colour=COLOR_CLOSED,
+        )
+        embed.set_footer(text=footer)
+        return embed
     embed = discord.Embed(
-        title=f"Hand #{story.number} — result",
-        description="\n".join(lines)[:4000] or "The hand is over.",
+        title=f"Hand #{ended.number} — result",
+        description="\n".join(_result_lines(ended))[:4000] or "The hand is over.",
         colour=COLOR_RESULT,
     )
-    if story.last_actions:
-        recent = "\n".join(name_text(t) for t in story.last_actions[-LAST_ACTIONS_SHOWN:])
+    if ended.last_actions:
+        recent = "\n".join(name_text(t) for t in ended.last_actions[-LAST_ACTIONS_SHOWN:])
         embed.add_field(name="Last actions", value=recent[:1024], inline=False)
-    embed.set_footer(text=f"Hand #{story.number} · deck commitment {story.commitment}")
+    embed.set_footer(text=footer)
     return embed
 
 
@@ -340,7 +348,7 @@ RULES_STUD8 = (
 
 
 def rules_embed(config: TableConfig, has_table: bool) -> discord.Embed:
-    summary = RULES_STUD8 if config.variant.value == "stud8" else RULES_STUD
+    summary = RULES_STUD8 if config.variant.rules.split_low else RULES_STUD
     embed = discord.Embed(
         title=config.variant.title,
         description=f"{RULES_COMMON}\n\n{summary}",

@@ -7,8 +7,8 @@ answered with the new table in the interaction response itself (free of rate lim
 the worker then finds nothing left to do. One lock per table serialises the worker's
 requests and the click answers, so an older render never lands after a newer one.
 
-The decisions are pure functions in :mod:`.table_plan`; the hands' stories (what a
-result shows) are folded in :mod:`.hand_stories`; this module does the requests.
+The decisions are pure functions in :mod:`.table_plan`; finished hands wait for their
+result in :mod:`.hand_results`; the requests are in :mod:`.table_channel`.
 
 Discord trouble never stops a hand: a deleted message (404, 10008) or one older than
 about 50 minutes (edits of old messages are limited, 30046) is re-posted; 429s are
@@ -30,7 +30,7 @@ from dealerbot.tables import TableError, TableService, TableView
 from dealerbot.tables import events as ev
 
 from .errors import UserError, answer_failure
-from .hand_stories import HandStories
+from .hand_results import HandResults
 from .table_channel import ChannelUnavailable, Hub, Notice, SavedMessageId, TableChannel
 from .table_plan import (
     ClickShows,
@@ -70,7 +70,7 @@ class TableMessenger:
         self.channel_id = channel_id
         self.view: TableView | None = None
         self.turn: ev.Turn | None = None
-        self.stories = HandStories()
+        self.hands = HandResults()
         self.slot: Slot | None = None
         self.closed: ev.TableClosed | None = None
         self.notices: list[Notice] = []
@@ -92,13 +92,11 @@ class TableMessenger:
         elif isinstance(event, ev.Turn):
             self.turn = event
         elif isinstance(event, ev.HandStarted):
-            self.stories.started(event, self.view.stakes.variant if self.view else "stud")
+            self.hands.started(event)
             for player in event.players:
                 self.names[player.user_id] = player.name
-        elif isinstance(event, ev.Showdown):
-            self.stories.showdown(event)
         elif isinstance(event, ev.HandEnded):
-            self.stories.ended(event)
+            self.hands.ended(event)
         elif isinstance(event, ev.PlayerJoined | ev.PlayerLeft | ev.PlayerSatIn | ev.PlayerSatOut):
             self.names[event.user_id] = event.name
         elif isinstance(event, ev.TableClosed):
@@ -112,7 +110,6 @@ class TableMessenger:
         self.view = view
         for seat in view.seats:
             self.names[seat.user_id] = seat.name
-        self.stories.seen(view)
 
     def notice(self, content: str, mention: int | None = None) -> None:
         self.notices.append(Notice(content, mention))
@@ -124,9 +121,9 @@ class TableMessenger:
         return table_payload(self.view, self.turn, self.version) if self.view else None
 
     def result_payload(self, hand_id: int) -> Payload:
-        story = self.stories.get(hand_id)
-        assert story is not None
-        return result_payload(story)
+        ended = self.hands.get(hand_id)
+        assert ended is not None
+        return result_payload(ended)
 
     # --- the worker -------------------------------------------------------------------
 
@@ -149,7 +146,7 @@ class TableMessenger:
         slot = self.slot
         return bool(
             self.notices
-            or self.stories.finished
+            or self.hands.finished
             or self.closed is not None
             or slot is None
             or slot.version != self.version
@@ -217,7 +214,7 @@ class TableMessenger:
     def _plan(self) -> _Plan | None:
         """The next request that brings the channel in line with memory, or None."""
         view, slot = self.view, self.slot
-        pending = Pending(len(self.notices), len(self.stories.finished), self.closed is not None)
+        pending = Pending(len(self.notices), len(self.hands.finished), self.closed is not None)
         rendered: list[Payload] = []
 
         def payload() -> Payload:
@@ -240,7 +237,7 @@ class TableMessenger:
             notice = self.notices.pop(0)
             return _Plan(lambda: self.channel.notice(notice), "notice")
         if step is MessageStep.RESULT:
-            done = self.stories.finished[0]
+            done = self.hands.finished[0]
             return _Plan(lambda: self._show_result(done), f"result of hand {done}")
         if step is MessageStep.CLOSED:
             assert self.closed is not None
@@ -286,7 +283,7 @@ class TableMessenger:
             self._set_slot(None)
         else:
             await self.channel.send(payload)
-        self.stories.forget(hand_id)
+        self.hands.forget(hand_id)
 
     async def _show_closed(self, event: ev.TableClosed) -> None:
         payload = closed_payload(event, self.names)
@@ -304,7 +301,7 @@ class TableMessenger:
         shows = click_shows(
             slot,
             message_id,
-            self.stories.finished,
+            self.hands.finished,
             self.view,
             now=time.time(),
             max_age=self.hub.max_age,
@@ -320,7 +317,7 @@ class TableMessenger:
     def _answered(self, payload: Payload, finished_hand: int | None) -> None:
         if finished_hand is not None:
             self._set_slot(None)
-            self.stories.forget(finished_hand)
+            self.hands.forget(finished_hand)
         elif self.slot is not None:
             self.slot.shows(None, payload.version)
 

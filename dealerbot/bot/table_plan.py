@@ -15,12 +15,11 @@ from typing import Any
 
 import discord
 
-from dealerbot.tables import TableView
+from dealerbot.tables import TablePhase, TableView
 from dealerbot.tables import events as ev
 
 from . import render
 from .buttons import table_buttons
-from .hand_stories import HandStory
 
 
 @dataclass(slots=True)
@@ -62,8 +61,8 @@ def table_payload(view: TableView, turn: ev.Turn | None, version: int) -> Payloa
     return Payload([render.table_embed(view, shown)], buttons, version=version)
 
 
-def result_payload(story: HandStory) -> Payload:
-    return Payload([render.result_embed(story)], None)
+def result_payload(ended: ev.HandEnded) -> Payload:
+    return Payload([render.result_embed(ended)], None)
 
 
 def closed_payload(event: ev.TableClosed, names: Mapping[int, str]) -> Payload:
@@ -128,7 +127,7 @@ def next_step(
         return MessageStep.RESULT
     if pending.closed:
         return MessageStep.CLOSED
-    if view is None or view.status == "closed":
+    if view is None or view.status is TablePhase.CLOSED:
         return MessageStep.NOTHING
     hand_id = view.hand_id
     if slot is None:

@@ -5,7 +5,16 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from dealerbot.tables import ActionKind, Card, OptionView, SeatView, StakesView, TableView
+from dealerbot.tables import (
+    ActionKind,
+    Card,
+    OptionView,
+    SeatView,
+    StakesView,
+    TablePhase,
+    TableView,
+    Variant,
+)
 from dealerbot.tables import events as ev
 
 GUILD, CHANNEL, TABLE = 10, 20, 30
@@ -13,7 +22,7 @@ GUILD, CHANNEL, TABLE = 10, 20, 30
 
 def stakes(**changes: Any) -> StakesView:
     base = StakesView(
-        variant="stud",
+        variant=Variant.STUD,
         title="Seven Card Stud",
         ante=1,
         bring_in=2,
@@ -54,7 +63,7 @@ def waiting(*seats: SeatView, **changes: Any) -> TableView:
         table_id=TABLE,
         stakes=stakes(),
         seats=seats,
-        status="waiting",
+        status=TablePhase.WAITING,
         hand_id=None,
         hand_number=None,
         commitment=None,
@@ -91,7 +100,7 @@ def playing(hand_id: int = 7, seq: int = 3, to_act: int = 0, **changes: Any) -> 
     )
     base = waiting(
         *seats,
-        status="playing",
+        status=TablePhase.PLAYING,
         hand_id=hand_id,
         hand_number=5,
         commitment="ab" * 32,

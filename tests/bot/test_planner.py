@@ -18,7 +18,7 @@ from dealerbot.bot.table_plan import (
     next_step,
     table_payload,
 )
-from dealerbot.tables import ActionKind, TableView
+from dealerbot.tables import ActionKind, TablePhase, TableView
 from dealerbot.tables import events as ev
 
 from .table_values import playing, seat, turn, waiting
@@ -68,7 +68,10 @@ def test_a_waiting_table_is_posted_only_when_no_hand_is_about_to_be_dealt() -> N
 
 def test_nothing_to_do_without_a_view_or_at_a_closed_table() -> None:
     assert plan(Pending(), None, None) is MessageStep.NOTHING
-    assert plan(Pending(), waiting(seat(0, "a"), status="closed"), None) is MessageStep.NOTHING
+    assert (
+        plan(Pending(), waiting(seat(0, "a"), status=TablePhase.CLOSED), None)
+        is MessageStep.NOTHING
+    )
 
 
 def test_a_message_at_the_current_version_is_left_alone_without_rendering() -> None:

@@ -7,12 +7,20 @@ pots' winners and the hands shown; private texts show the player's own cards.
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import discord
 
 from dealerbot.bot import render
-from dealerbot.bot.hand_stories import HandStories, HandStory
-from dealerbot.tables import Card, LeaderboardEntry, LeaderboardPage, PlayerView, Wallet
+from dealerbot.bot.hand_results import HandResults
+from dealerbot.tables import (
+    Card,
+    LeaderboardEntry,
+    LeaderboardPage,
+    PlayerView,
+    Variant,
+    Wallet,
+)
 from dealerbot.tables import events as ev
 
 from .table_values import CHANNEL, GUILD, cards, playing, seat, turn, waiting
@@ -82,66 +90,92 @@ def test_a_waiting_table_says_what_it_needs() -> None:
 # --- the result -------------------------------------------------------------------------
 
 
-def _started(variant: str = "stud") -> HandStories:
-    stories = HandStories()
-    players = (ev.SeatedPlayer(0, 100, "alice", 200), ev.SeatedPlayer(1, 101, "bob", 200))
-    stories.started(ev.HandStarted(GUILD, CHANNEL, 7, 5, "cd" * 32, 0, players), variant)
-    return stories
+PLAYERS = (ev.SeatedPlayer(0, 100, "alice", 200), ev.SeatedPlayer(1, 101, "bob", 200))
 
 
-def _ended(stories: HandStories, **changes: object) -> HandStory:
-    base = ev.HandEnded(GUILD, CHANNEL, 7, 5, ((100, 30), (101, -30)), ((0, 230),), False, None)
-    stories.ended(dataclasses.replace(base, **changes))  # type: ignore[arg-type]
-    story = stories.get(7)
-    assert story is not None
-    return story
+def ended(showdown: ev.Showdown | None = None, **changes: Any) -> ev.HandEnded:
+    """Hand #5 won by alice (+30) from bob (-30); ``changes`` replace fields."""
+    base = ev.HandEnded(
+        GUILD,
+        CHANNEL,
+        hand_id=7,
+        number=5,
+        results=((100, 30), (101, -30)),
+        final_stacks=((0, 230), (1, 170)),
+        cancelled=False,
+        reason=None,
+        commitment="cd" * 32,
+        variant=Variant.STUD,
+        players=PLAYERS,
+        showdown=showdown,
+        last_actions=("alice bets 10", "bob calls 10"),
+    )
+    return dataclasses.replace(base, **changes)
 
 
 def test_a_showdown_result_names_hands_pots_and_chip_changes() -> None:
-    stories = _started()
     shown = (
         ev.ShownHand(0, 100, "alice", own("Ah Ad Kc"), "A pair", None),
         ev.ShownHand(1, 101, "bob", own("2c 3d 9s"), "9 high", None),
     )
     pots = (ev.PotWon(0, 60, (0,), (), ((0, 60),)),)
-    stories.showdown(ev.Showdown(GUILD, CHANNEL, 7, shown, pots, None, ((0, "alice"), (1, "bob"))))
-    text = embed_text(render.result_embed(_ended(stories)))
+    showdown = ev.Showdown(GUILD, CHANNEL, 7, shown, pots, None, ((0, "alice"), (1, "bob")))
+    text = embed_text(render.result_embed(ended(showdown)))
     assert "Hand #5 — result" in text
-    assert "**alice** `A♥ A♦ K♣` — A pair" in text
+    assert "**alice** `A♥ A♦ K♣` — A pair" in text and "low:" not in text
     assert "Main pot 60: **alice** 60" in text
     assert "alice +30, bob -30" in text
+    assert "Last actions: alice bets 10\nbob calls 10" in text
     assert "cd" * 32 in text
 
 
 def test_a_hi_lo_split_tags_the_high_and_the_low() -> None:
-    stories = _started("stud8")
     pots = (ev.PotWon(0, 60, (0,), (1,), ((0, 30), (1, 30))),)
-    stories.showdown(ev.Showdown(GUILD, CHANNEL, 7, (), pots, None, ()))
-    text = embed_text(render.result_embed(_ended(stories)))
+    showdown = ev.Showdown(GUILD, CHANNEL, 7, (), pots, None, ())
+    text = embed_text(render.result_embed(ended(showdown, variant=Variant.STUD8)))
     assert "**alice** 30 (high), **bob** 30 (low)" in text
     assert "(uncontested)" in text  # no hand was shown
+    plain = embed_text(render.result_embed(ended(showdown)))
+    assert "(high)" not in plain  # Stud high only: no split tags
+
+
+def test_a_hi_lo_hand_shows_each_low_or_its_absence() -> None:
+    shown = (
+        ev.ShownHand(0, 100, "alice", own("Ah 2d 3c"), "Ace high", "8-7-5-2-A"),
+        ev.ShownHand(1, 101, "bob", own("Kh Kd 9s"), "Pair of kings", None),
+    )
+    pots = (ev.PotWon(0, 60, (1,), (), ((1, 60),)),)
+    showdown = ev.Showdown(GUILD, CHANNEL, 7, shown, pots, None, ())
+    text = embed_text(render.result_embed(ended(showdown, variant=Variant.STUD8)))
+    assert "low: 8-7-5-2-A" in text and "low: no low" in text
+    assert "Main pot 60: **bob** 60 (no qualifying low)" in text
 
 
 def test_a_cancelled_hand_says_every_chip_went_back() -> None:
-    story = _ended(_started(), cancelled=True, reason="The dealer restarted", results=())
-    text = embed_text(render.result_embed(story))
-    assert "cancelled" in text and "The dealer restarted" in text and "went back" in text
+    event = ended(cancelled=True, reason="The dealer restarted", results=())
+    text = embed_text(render.result_embed(event))
+    assert "Hand #5 — cancelled" in text and "The dealer restarted" in text
+    assert "went back" in text and "result" not in text
 
 
-def test_a_resumed_hand_gets_its_story_from_the_table_view() -> None:
-    stories = HandStories()
-    stories.seen(playing(hand_id=7))
-    story = stories.get(7)
-    assert story is not None and story.number == 5 and story.commitment == "ab" * 32
-    assert story.name_of_seat(1) == "bob" and story.name_of_seat(6) == "seat 7"
-
-
-def test_stories_of_a_channel_that_cannot_post_are_capped() -> None:
-    stories = HandStories(max_pending=2)
+def test_results_of_a_channel_that_cannot_post_are_capped_oldest_dropped() -> None:
+    hands = HandResults(max_pending=2)
     for hand_id in (1, 2, 3):
-        base = ev.HandEnded(GUILD, CHANNEL, hand_id, hand_id, (), (), False, None)
-        stories.ended(base)
-    assert stories.finished == [2, 3] and stories.get(1) is None
+        hands.ended(ended(hand_id=hand_id))
+    assert hands.finished == [2, 3] and hands.get(1) is None
+    hands.forget(2)
+    assert hands.finished == [3] and hands.get(2) is None and hands.get(3) is not None
+
+
+def test_deal_dms_name_the_hand_from_its_start_or_from_a_resumed_view() -> None:
+    hands = HandResults()
+    start = ev.HandStarted(GUILD, CHANNEL, 7, 5, "cd" * 32, 0, PLAYERS, Variant.STUD8)
+    hands.started(start)
+    assert hands.deal_labels(7, None) == (5, Variant.STUD8.title)
+    resumed = playing(hand_id=9)  # started in the previous process
+    assert hands.deal_labels(9, resumed) == (5, "Seven Card Stud")
+    hands.ended(ended())
+    assert hands.deal_labels(7, None) == (None, None)
 
 
 def test_the_closing_notice_lists_chips_back() -> None:
