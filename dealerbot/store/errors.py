@@ -43,24 +43,12 @@ class SeatTaken(StoreError):
     """The requested seat is occupied."""
 
 
-class TableFull(StoreError):
-    """Every seat the table's configuration allows is occupied."""
-
-
 class UnknownTable(StoreError):
     """No table with that id (or in that channel)."""
 
 
 class TableNotOpen(StoreError):
     """The table is closing or closed: nobody can sit down or add chips."""
-
-
-class BuyInOutOfRange(StoreError):
-    """A buy-in (or add-on) outside the table's minimum and maximum."""
-
-
-class ConfigError(StoreError):
-    """A configuration value outside what is allowed; the message says what is."""
 
 
 class DailyNotReady(StoreError):

@@ -7,6 +7,7 @@ the deck and salt only once the hand is over (so anyone can check the commitment
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import sqlite3
@@ -26,7 +27,7 @@ from dealerbot.engine import (
     validate_deck,
 )
 
-from .config import TableConfig
+from .config import ConfigRow
 from .db import Database, execute, fetch_all, fetch_one
 from .errors import (
     HandInProgress,
@@ -85,7 +86,7 @@ class HandRecord:
     id: int
     table_id: int
     number: int
-    config: TableConfig
+    config: ConfigRow  # the table's settings for this hand
     seats: tuple[HandSeat, ...]
     button_seat: int
     commitment: str
@@ -122,7 +123,7 @@ def _record(row: sqlite3.Row) -> HandRecord:
         id=row["id"],
         table_id=row["table_id"],
         number=row["number"],
-        config=TableConfig.from_json(json.loads(row["config_json"])),
+        config=ConfigRow(**json.loads(row["config_json"])),
         seats=tuple(HandSeat(**s) for s in json.loads(row["seats_json"])),
         button_seat=row["button_seat"],
         commitment=row["commitment"],
@@ -179,7 +180,7 @@ async def start_hand(
     db: Database,
     table_id: int,
     *,
-    config: TableConfig,
+    config: ConfigRow,
     seats: Sequence[HandSeat],
     deck: Sequence[Card],
     salt: bytes,
@@ -193,8 +194,8 @@ async def start_hand(
     match the deck and salt, and the table may have no other hand in progress.
     """
     check_id(table_id, "table id")
-    if not isinstance(config, TableConfig):
-        raise StoreError("config must be a TableConfig")
+    if not isinstance(config, ConfigRow):
+        raise StoreError("config must be a ConfigRow")
     if not isinstance(salt, bytes) or not salt:
         raise StoreError("the salt must be non-empty bytes")
     try:
@@ -240,7 +241,7 @@ async def start_hand(
             (
                 table_id,
                 number,
-                json.dumps(config.to_json(), sort_keys=True),
+                json.dumps(dataclasses.asdict(config), sort_keys=True),
                 seats_json,
                 button_seat,
                 deck_text(cards),

@@ -16,17 +16,15 @@ from enum import Enum
 
 import aiosqlite
 
-from .config import ensure_guild, table_config_in
+from .config import ensure_guild
 from .db import Database, execute, fetch_all, fetch_one
 from .errors import (
     AlreadySeated,
-    BuyInOutOfRange,
     HandInProgress,
     InvalidSeat,
     NotSeated,
     SeatTaken,
     StoreError,
-    TableFull,
     TableNotOpen,
     UnknownTable,
 )
@@ -288,39 +286,30 @@ async def sit_down(
     display_name: str,
     buy_in: int,
     *,
-    seat_no: int | None = None,
+    seat_no: int,
+    time_bank_seconds: float,
 ) -> Seat:
-    """Take a seat with ``buy_in`` chips from the wallet, all in one transaction."""
+    """Take seat ``seat_no`` with ``buy_in`` chips from the wallet, all in one transaction.
+
+    The house rules (the buy-in range, how many seats, which seat) are the table service's;
+    this refuses what the rows say: a table not open, a second seat, a taken seat, a wallet
+    short of chips.
+    """
     check_id(table_id, "table id")
     check_id(user_id, "user id")
     name = _display_name(display_name)
     check_amount(buy_in, "buy-in")
-    if seat_no is not None and (
-        not isinstance(seat_no, int) or isinstance(seat_no, bool) or not 0 <= seat_no <= 7
-    ):
+    if not isinstance(seat_no, int) or isinstance(seat_no, bool) or not 0 <= seat_no <= 7:
         raise InvalidSeat(f"there is no seat {seat_no!r}")
     async with db.transaction() as conn:
         now = db.now()
         table = await table_in(conn, table_id)
         if table.status is not TableStatus.OPEN:
             raise TableNotOpen("this table is closing; nobody can sit down")
-        cfg = await table_config_in(conn, table.guild_id, table.channel_id)
-        if not cfg.min_buyin <= buy_in <= cfg.max_buyin:
-            raise BuyInOutOfRange(
-                f"the buy-in at this table is {cfg.min_buyin:,} to {cfg.max_buyin:,} chips "
-                f"(you asked for {buy_in:,})"
-            )
         seats = await seats_in(conn, table_id)
         if any(s.user_id == user_id for s in seats):
             raise AlreadySeated("you already have a seat at this table")
-        taken = {s.seat_no for s in seats}
-        if len(taken) >= cfg.seats:
-            raise TableFull(f"all {cfg.seats} seats at this table are taken")
-        if seat_no is None:
-            seat_no = min(n for n in range(cfg.seats) if n not in taken)
-        elif seat_no >= cfg.seats:
-            raise InvalidSeat(f"this table has seats 1 to {cfg.seats}")
-        elif seat_no in taken:
+        if any(s.seat_no == seat_no for s in seats):
             raise SeatTaken(f"seat {seat_no + 1} is taken")
         await ensure_wallet(conn, table.guild_id, user_id, now)
         await _wallet_to_table(
@@ -329,7 +318,7 @@ async def sit_down(
         await conn.execute(
             "INSERT INTO seats (table_id, seat_no, guild_id, user_id, display_name, stack,"
             " time_bank_seconds, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (table_id, seat_no, table.guild_id, user_id, name, buy_in, cfg.time_bank_seconds, now),
+            (table_id, seat_no, table.guild_id, user_id, name, buy_in, time_bank_seconds, now),
         )
         return await seat_in(conn, table_id, user_id)
 
@@ -357,7 +346,7 @@ async def _wallet_to_table(
 
 
 async def add_chips(db: Database, table_id: int, user_id: int, amount: int) -> Seat:
-    """Top up a stack from the wallet, between hands only, up to the maximum buy-in."""
+    """Top up a stack from the wallet, between hands only (the service caps the stack)."""
     check_id(table_id, "table id")
     check_id(user_id, "user id")
     check_amount(amount)
@@ -366,15 +355,9 @@ async def add_chips(db: Database, table_id: int, user_id: int, amount: int) -> S
         table = await table_in(conn, table_id)
         if table.status is not TableStatus.OPEN:
             raise TableNotOpen("this table is closing; chips cannot be added")
-        seat = await seat_in(conn, table_id, user_id)
+        await seat_in(conn, table_id, user_id)  # NotSeated if he has no seat
         if await live_hand_players(conn, table_id) is not None:
             raise HandInProgress("chips can only be added between hands")
-        cfg = await table_config_in(conn, table.guild_id, table.channel_id)
-        if seat.stack + amount > cfg.max_buyin:
-            room = max(0, cfg.max_buyin - seat.stack)
-            raise BuyInOutOfRange(
-                f"a stack may hold at most {cfg.max_buyin:,} chips here; you can add up to {room:,}"
-            )
         await _wallet_to_table(
             conn, table, user_id, amount, now, note=f"added chips at table {table_id}"
         )

@@ -7,13 +7,13 @@ settings, wallets, leaderboard pages, cards, action kinds) is re-exported here.
 """
 
 from dealerbot.engine import ALL_CARDS, ActionKind, Card, Variant, format_cards
-from dealerbot.store.config import GuildEconomy, TableConfig
 from dealerbot.store.db import Database
 from dealerbot.store.hands import HandRecord
 from dealerbot.store.leaderboard import LeaderboardEntry, LeaderboardPage
 from dealerbot.store.wallets import DailyClaim, Wallet
 
 from . import events
+from .config import GuildEconomy, TableConfig
 from .database import open_database
 from .display import OptionView, PlayerView, SeatView, StakesView, TablePhase, TableView
 from .errors import (

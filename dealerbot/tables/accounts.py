@@ -8,16 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealerbot.store import config as config_db
 from dealerbot.store import leaderboard as leaderboard_db
 from dealerbot.store import wallets as wallets_db
-from dealerbot.store.config import GuildEconomy
 from dealerbot.store.db import Database
 from dealerbot.store.leaderboard import LeaderboardEntry, LeaderboardPage
 from dealerbot.store.wallets import DailyClaim, Wallet
 
-from . import errors
+from . import config, errors
 from .checks import check_chips, check_ids, is_int
+from .config import GuildEconomy
 from .refusals import store_errors_as_table_errors
 
 
@@ -31,13 +30,13 @@ class Accounts:
         """The server's starting and daily chips."""
         check_ids(guild_id)
         with store_errors_as_table_errors():
-            return await config_db.get_economy(self.db, guild_id)
+            return await config.economy(self.db, guild_id)
 
     async def economy_set(self, guild_id: int, **changes: Any) -> GuildEconomy:
         """Change the server's starting or daily chips (validated by the store)."""
         check_ids(guild_id)
         with store_errors_as_table_errors():
-            return await config_db.set_economy(self.db, guild_id, **changes)
+            return await config.change_economy(self.db, guild_id, **changes)
 
     async def rank_of(self, guild_id: int, user_id: int) -> LeaderboardEntry | None:
         """A player's place on the leaderboard (None before he has a wallet)."""

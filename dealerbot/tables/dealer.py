@@ -18,12 +18,12 @@ from dealerbot.engine import ActionError, ActionKind, HandState, legal_actions, 
 from dealerbot.engine import events as ev
 from dealerbot.store import hands as hands_db
 from dealerbot.store import tables as tables_db
-from dealerbot.store.config import TableConfig
 from dealerbot.store.db import Database
 from dealerbot.store.tables import Seat
 
 from . import errors, hand
 from . import events as out
+from .config import TableConfig
 from .display import OptionView
 from .events import AutoReason
 from .hand import Ended, LiveHand, Release, SeatChange
@@ -78,7 +78,7 @@ async def deal(
                 out.SeatedPlayer(seat.seat_no, seat.user_id, seat.display_name, seat.stack)
                 for seat in seats
             ),
-            record.config.variant,
+            live.config.variant,
         )
     )
     _translated(ctx, live, step, started.events, live.state)

@@ -28,12 +28,12 @@ from dealerbot.engine import events as ev
 from dealerbot.engine import start_hand as engine_start_hand
 from dealerbot.store import hands as hands_db
 from dealerbot.store import tables as tables_db
-from dealerbot.store.config import TableConfig
 from dealerbot.store.db import Database
 from dealerbot.store.hands import HandRecord, HandSeat
 from dealerbot.store.tables import CashOut, Seat
 
 from . import events as out
+from .config import TableConfig
 from .events import AutoReason
 from .turns import BankUse, turn_deadline
 
@@ -54,17 +54,15 @@ class LiveHand:
     bank: BankUse | None = None
     seat_by_user: dict[int, int] = field(default_factory=dict)
     showdown: out.Showdown | None = None  # once the hand has reached it
+    config: TableConfig = field(init=False)  # the settings it was dealt with
 
     def __post_init__(self) -> None:
         self.seat_by_user = {p.user_id: seat for seat, p in self.players.items()}
+        self.config = TableConfig.from_row(self.record.config)
 
     @property
     def id(self) -> int:
         return self.record.id
-
-    @property
-    def config(self) -> TableConfig:
-        return self.record.config
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +143,7 @@ async def start(
     record = await hands_db.start_hand(
         db,
         table_id,
-        config=config,
+        config=config.to_row(),
         seats=[
             HandSeat(seat.seat_no, seat.user_id, seat.display_name, seat.stack) for seat in seats
         ],

@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from dealerbot.engine import Card, HandState, dealt_face_up, has_down_card, public_view
 from dealerbot.engine import events as ev
 from dealerbot.engine import player_view as engine_player_view
-from dealerbot.store.config import TableConfig
 from dealerbot.store.tables import Seat, TableStatus
 
 from . import events as out
+from .config import TableConfig
 from .display import OptionView, PlayerView, SeatView, StakesView, TablePhase, TableView
 from .events import AutoReason
 from .hand import LiveHand, Player

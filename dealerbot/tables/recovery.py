@@ -32,6 +32,7 @@ from dealerbot.store.hands import HandRecord, RecoveryHand
 
 from . import events as out
 from . import hand
+from .config import TableConfig
 from .events import AutoReason
 from .hand import Ended, LiveHand, Player, Release
 from .projection import translate
@@ -63,7 +64,7 @@ def replay_hand(
     secret: RecoveryHand, guild_id: int, channel_id: int, players: Mapping[int, Player]
 ) -> Replay:
     record = secret.hand
-    config = record.config
+    config = TableConfig.from_row(record.config)
     antes = {s.user_id: min(config.ante, s.stack) for s in record.seats}
     if deck_commitment(secret.deck, secret.salt) != record.commitment:
         return Replay(None, "the deck does not match its commitment", antes)

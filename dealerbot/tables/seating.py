@@ -1,6 +1,8 @@
-"""Seat rules: who is dealt in and what leaving did (the button, R13.1, is the engine's).
+"""Seat rules: the buy-in range, a full table, which seat, who is dealt in.
 
-Pure functions over seat rows; the run-time table writes and announces the results.
+House rules and their wording, as pure functions over the settings and seat rows; the
+run-time table and the service write and announce the results (the button, R13.1, is the
+engine's).
 """
 
 from __future__ import annotations
@@ -9,6 +11,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from dealerbot.store.tables import Seat
+
+from . import errors
+from .config import TableConfig
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,3 +34,28 @@ def eligible(seats: Iterable[Seat]) -> list[Seat]:
         ),
         key=lambda seat: seat.seat_no,
     )
+
+
+def check_buy_in(config: TableConfig, amount: int) -> None:
+    if not config.min_buyin <= amount <= config.max_buyin:
+        raise errors.AmountError(
+            f"The buy-in at this table is {config.min_buyin:,} to {config.max_buyin:,} chips "
+            f"(you asked for {amount:,})."
+        )
+
+
+def free_seat(config: TableConfig, taken: Iterable[int]) -> int:
+    """The lowest free seat, or :class:`TableFullError`."""
+    busy = set(taken)
+    if len(busy) >= config.seats:
+        raise errors.TableFullError(f"All {config.seats} seats at this table are taken.")
+    return min(n for n in range(config.seats) if n not in busy)
+
+
+def check_top_up(config: TableConfig, stack: int, amount: int) -> None:
+    """Table stakes: a stack may be topped up to the maximum buy-in, no further."""
+    if stack + amount > config.max_buyin:
+        room = max(0, config.max_buyin - stack)
+        raise errors.AmountError(
+            f"A stack may hold at most {config.max_buyin:,} chips here; you can add up to {room:,}."
+        )

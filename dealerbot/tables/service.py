@@ -21,24 +21,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from dealerbot.engine import ActionKind
-from dealerbot.store import config as config_db
 from dealerbot.store import hands as hands_db
 from dealerbot.store import tables as tables_db
-from dealerbot.store.config import GuildEconomy, TableConfig
 from dealerbot.store.db import Database
 from dealerbot.store.hands import HandRecord, HandStatus
 from dealerbot.store.leaderboard import LeaderboardEntry, LeaderboardPage
 from dealerbot.store.tables import TableStatus
 from dealerbot.store.wallets import DailyClaim, Wallet
 
+from . import config as settings
 from . import errors
 from .accounts import Accounts
 from .checks import check_chips, check_ids, check_user, is_int
+from .config import GuildEconomy, TableConfig
 from .display import PlayerView, TableView
 from .events import PlayerJoined, TableEvent
 from .locks import KeyedLocks
 from .refusals import store_errors_as_table_errors
-from .seating import LeaveOutcome
+from .seating import LeaveOutcome, check_buy_in, free_seat
 from .table import Deps, Table
 from .timers import Clock, SystemClock, TaskTracker
 
@@ -158,7 +158,7 @@ class TableService:
         record = await tables_db.find_table(self.db, guild_id, channel_id)
         if record is None or record.status is TableStatus.CLOSED:
             return None
-        config = await config_db.get_table_config(self.db, guild_id, channel_id)
+        config = await settings.table_config(self.db, guild_id, channel_id)
         seats = await tables_db.get_seats(self.db, record.id)
         table = Table(self._deps, record, config, seats, self._locks.get(key))
         self._tables[key] = table
@@ -199,14 +199,23 @@ class TableService:
         async with self._command(guild_id, channel_id) as ref:
             table = ref.table
             if table is None:  # a new (or closed) table: open it and seat him in one go
-                config = await config_db.get_table_config(self.db, guild_id, channel_id)
+                config = await settings.table_config(self.db, guild_id, channel_id)
                 amount = config.min_buyin if buy_in is None else buy_in
+                check_buy_in(config, amount)
                 with store_errors_as_table_errors():
                     async with self.db.transaction():
                         await tables_db.open_table(self.db, guild_id, channel_id)
                         record = await tables_db.find_table(self.db, guild_id, channel_id)
                         assert record is not None
-                        seat = await tables_db.sit_down(self.db, record.id, user_id, name, amount)
+                        seat = await tables_db.sit_down(
+                            self.db,
+                            record.id,
+                            user_id,
+                            name,
+                            amount,
+                            seat_no=free_seat(config, ()),
+                            time_bank_seconds=config.time_bank_seconds,
+                        )
                 table = ref.table = await self._load((guild_id, channel_id))
                 assert table is not None
             else:
@@ -214,9 +223,20 @@ class TableService:
                     raise errors.AlreadySeatedError()
                 if table.status is not TableStatus.OPEN:
                     raise errors.TableClosingError()
-                amount = table.config.min_buyin if buy_in is None else buy_in
+                config = table.config
+                amount = config.min_buyin if buy_in is None else buy_in
+                check_buy_in(config, amount)
+                seat_no = free_seat(config, (seat.seat_no for seat in table.seats.values()))
                 with store_errors_as_table_errors():
-                    seat = await tables_db.sit_down(self.db, table.id, user_id, name, amount)
+                    seat = await tables_db.sit_down(
+                        self.db,
+                        table.id,
+                        user_id,
+                        name,
+                        amount,
+                        seat_no=seat_no,
+                        time_bank_seconds=config.time_bank_seconds,
+                    )
                 table.remember(seat)
             table.touch()
             table.emit(
@@ -322,13 +342,15 @@ class TableService:
     async def config_get(self, guild_id: int, channel_id: int) -> TableConfig:
         check_ids(guild_id, channel_id)
         with store_errors_as_table_errors():
-            return await config_db.get_table_config(self.db, guild_id, channel_id)
+            return await settings.table_config(self.db, guild_id, channel_id)
 
     async def config_set(self, guild_id: int, channel_id: int, **changes: Any) -> TableConfig:
         """Change this channel's settings (validated by the store); applies from the next hand."""
         async with self._command(guild_id, channel_id) as ref:
             with store_errors_as_table_errors():
-                config = await config_db.set_table_config(self.db, guild_id, channel_id, **changes)
+                config = await settings.change_table_config(
+                    self.db, guild_id, channel_id, **changes
+                )
             if ref.table is not None:
                 ref.table.config = config
                 ref.table.touch()
@@ -338,19 +360,19 @@ class TableService:
         """Change the guild's default settings; tables without their own pick them up."""
         check_ids(guild_id)
         with store_errors_as_table_errors():
-            config = await config_db.set_guild_table_defaults(self.db, guild_id, **changes)
+            config = await settings.change_guild_defaults(self.db, guild_id, **changes)
         for (guild, channel), table in list(self._tables.items()):
             if guild == guild_id:
                 async with self._command(guild, channel) as ref:
                     if ref.table is table:
-                        table.config = await config_db.get_table_config(self.db, guild, channel)
+                        table.config = await settings.table_config(self.db, guild, channel)
                         table.touch()
         return config
 
     async def guild_defaults_get(self, guild_id: int) -> TableConfig:
         check_ids(guild_id)
         with store_errors_as_table_errors():
-            return await config_db.get_guild_table_defaults(self.db, guild_id)
+            return await settings.guild_defaults(self.db, guild_id)
 
     async def table_message(self, table_id: int) -> int | None:
         """The id of the front end's live table message, kept across restarts."""

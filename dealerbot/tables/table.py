@@ -24,20 +24,20 @@ from dealerbot.engine import ActionKind
 from dealerbot.store import errors as store_errors
 from dealerbot.store import hands as hands_db
 from dealerbot.store import tables as tables_db
-from dealerbot.store.config import TableConfig
 from dealerbot.store.db import Database
 from dealerbot.store.hands import HandRecord
 from dealerbot.store.tables import CashOut, Seat, TableStatus
 
 from . import dealer, errors, hand, projection, recovery
 from . import events as out
+from .config import TableConfig
 from .dealer import Ctx, Step
 from .display import PlayerView, TableView
 from .hand import Ended, LiveHand, Release, Released
 from .outbox import Outbox
 from .projection import TableSnapshot
 from .refusals import store_errors_as_table_errors
-from .seating import LeaveOutcome, eligible
+from .seating import LeaveOutcome, check_top_up, eligible
 from .timers import Clock, TaskTracker, Timer
 from .turns import RETRY_SECONDS
 
@@ -283,7 +283,7 @@ class Table:
                 cancelled is not None,
                 cancelled,
                 record.commitment,
-                record.config.variant,
+                TableConfig.from_row(record.config).variant,
                 tuple(
                     out.SeatedPlayer(s.seat_no, s.user_id, s.display_name, s.stack)
                     for s in record.seats
@@ -399,9 +399,10 @@ class Table:
         return seat
 
     async def add_chips(self, user_id: int, amount: int) -> Seat:
-        self.seat_of(user_id)
+        seat = self.seat_of(user_id)
         if self.hand is not None:
             raise errors.HandInProgressError("You can add chips only between hands.")
+        check_top_up(self.config, seat.stack, amount)
         with store_errors_as_table_errors():
             seat = await tables_db.add_chips(self.deps.db, self.id, user_id, amount)
         self.remember(seat)

@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dealerbot.engine import ActionKind, HandState, legal_actions
-from dealerbot.store.config import TableConfig
 from dealerbot.store.tables import Seat
 
+from .config import TableConfig
 from .events import AutoReason
 
 # Time out this many turns in a row and you are sat out (and then checked/folded at once).

@@ -7,13 +7,18 @@ from pathlib import Path
 
 import pytest
 
+from dealerbot.store import tables
+from dealerbot.store.config import ConfigRow
 from dealerbot.store.db import Database, fetch_all
+from dealerbot.store.tables import Seat
 
 GUILD = 111_111_111_111_111_111
 CHANNEL = 222_222_222_222_222_222
 ALICE = 300_000_000_000_000_001
 BOB = 300_000_000_000_000_002
 CAROL = 300_000_000_000_000_003
+# A valid configuration row (the built-in settings) for tests that write one.
+CONFIG = ConfigRow("stud", 1, 2, 5, 100, 1000, 8, 45, 5, 30)
 
 
 class FakeClock:
@@ -59,3 +64,28 @@ async def snapshot(db: Database) -> dict[str, list[tuple[object, ...]]]:
         rows = await fetch_all(db.conn, f'SELECT * FROM "{name}" ORDER BY 1, 2')
         out[name] = [tuple(r) for r in rows]
     return out
+
+
+async def sit(
+    db: Database,
+    table_id: int,
+    user_id: int,
+    name: str,
+    buy_in: object,
+    *,
+    seat_no: int | None = None,
+    time_bank_seconds: float = 30.0,
+) -> Seat:
+    """Sit down as the table service does: the lowest free seat unless one is named."""
+    if seat_no is None:
+        taken = {s.seat_no for s in await tables.get_seats(db, table_id)}
+        seat_no = min(n for n in range(8) if n not in taken)
+    return await tables.sit_down(
+        db,
+        table_id,
+        user_id,
+        name,
+        buy_in,  # type: ignore[arg-type]
+        seat_no=seat_no,
+        time_bank_seconds=time_bank_seconds,
+    )

@@ -10,6 +10,8 @@ from dealerbot.store import config, hands, tables
 from dealerbot.store.db import Database
 from dealerbot.store.hands import HandRecord, HandSeat
 
+from .conftest import CONFIG
+
 
 async def begin_hand(
     db: Database,
@@ -27,7 +29,7 @@ async def begin_hand(
     ]
     deck = shuffled_deck(random.Random(seed))
     salt = random.Random(seed).randbytes(16)
-    cfg = await config.get_table_config(db, table.guild_id, table.channel_id)
+    cfg = await config.get_table_config(db, table.guild_id, table.channel_id) or CONFIG
     return await hands.start_hand(
         db,
         table_id,

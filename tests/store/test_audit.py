@@ -13,7 +13,7 @@ from dealerbot.store import hands, tables, wallets
 from dealerbot.store.audit import audit
 from dealerbot.store.db import Database
 
-from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
+from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, sit
 from .hand_helpers import begin_hand
 
 REPO = Path(__file__).resolve().parents[2]
@@ -27,7 +27,7 @@ async def busy_guild(db: Database) -> int:
     await wallets.admin_give(db, GUILD, BOB, 300)
     await wallets.admin_take(db, GUILD, BOB, 50)
     for user in (ALICE, BOB, CAROL):
-        await tables.sit_down(db, table.id, user, str(user), 300)
+        await sit(db, table.id, user, str(user), 300)
     hand = await begin_hand(db, table.id)
     await hands.settle_hand(db, hand.id, {ALICE: 40, BOB: -25, CAROL: -15}, {})
     hand = await begin_hand(db, table.id, seed=9)

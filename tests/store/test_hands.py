@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import inspect
 import random
 from pathlib import Path
@@ -25,20 +26,20 @@ from dealerbot.store.errors import (
 from dealerbot.store.hands import HandSeat, HandStatus
 from dealerbot.store.ledger import Reason
 
-from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, FakeClock, snapshot
+from .conftest import ALICE, BOB, CAROL, CHANNEL, CONFIG, GUILD, FakeClock, sit, snapshot
 from .hand_helpers import begin_hand
 
 
 async def seated_table(db: Database, *users: int) -> int:
     table = await tables.open_table(db, GUILD, CHANNEL)
     for i, user in enumerate(users):
-        await tables.sit_down(db, table.id, user, f"P{i}", 200)
+        await sit(db, table.id, user, f"P{i}", 200)
     return table.id
 
 
 async def test_round_trip_and_recovery(db: Database, clock: FakeClock) -> None:
     table_id = await seated_table(db, ALICE, BOB, CAROL)
-    await config.set_table_config(db, GUILD, CHANNEL, variant="stud8")
+    await config.put_table_config(db, GUILD, CHANNEL, dataclasses.replace(CONFIG, variant="stud8"))
     hand = await begin_hand(db, table_id, seed=3, deadline=clock.now + 45)
     assert (hand.number, hand.status, hand.action_deadline) == (
         1,
@@ -211,7 +212,7 @@ async def test_start_hand_checks_its_inputs(db: Database) -> None:
     deck = shuffled_deck(random.Random(1))
     salt = b"salt"
     seats = [HandSeat(0, ALICE, "P0", 200), HandSeat(1, BOB, "P1", 200)]
-    cfg = await config.get_table_config(db, GUILD, CHANNEL)
+    cfg = CONFIG
     good = {
         "config": cfg,
         "seats": seats,

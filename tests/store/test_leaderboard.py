@@ -8,7 +8,7 @@ from dealerbot.store import leaderboard, tables, wallets
 from dealerbot.store.db import Database, fetch_all
 from dealerbot.store.leaderboard import PAGE_SIZE, RANK_SQL, TOP_SQL
 
-from .conftest import CHANNEL, GUILD
+from .conftest import CHANNEL, GUILD, sit
 
 BASE_USER = 500_000_000_000_000_000
 
@@ -30,7 +30,7 @@ async def make_players(db: Database, worths: list[int]) -> list[int]:
 async def test_top_counts_chips_at_tables(db: Database) -> None:
     users = await make_players(db, [1000, 1500, 900])
     table = await tables.open_table(db, GUILD, CHANNEL)
-    await tables.sit_down(db, table.id, users[0], "zero", 1000)  # all in play, still 1,000
+    await sit(db, table.id, users[0], "zero", 1000)  # all in play, still 1,000
     await wallets.admin_give(db, GUILD + 1, users[1], 99_999)  # another guild: not counted
     top = await leaderboard.top(db, GUILD, 10)
     assert [(e.rank, e.user_id, e.chips, e.table_chips, e.net_worth) for e in top] == [

@@ -6,10 +6,10 @@ import pytest
 
 from dealerbot.store import config, ledger, tables, wallets
 from dealerbot.store.audit import audit
+from dealerbot.store.config import EconomyRow
 from dealerbot.store.db import Database
 from dealerbot.store.errors import (
     AlreadySeated,
-    BuyInOutOfRange,
     HandInProgress,
     InsufficientChips,
     InvalidAmount,
@@ -17,14 +17,13 @@ from dealerbot.store.errors import (
     NotSeated,
     SeatTaken,
     StoreError,
-    TableFull,
     TableNotOpen,
     UnknownTable,
 )
 from dealerbot.store.ledger import Account, Reason
 from dealerbot.store.tables import TableStatus
 
-from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, snapshot
+from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, sit, snapshot
 from .hand_helpers import begin_hand
 
 
@@ -42,7 +41,7 @@ async def test_open_table_is_idempotent_and_reopens(db: Database) -> None:
 
 async def test_sit_down_moves_chips_in_one_transaction(db: Database) -> None:
     table = await tables.open_table(db, GUILD, CHANNEL)
-    seat = await tables.sit_down(db, table.id, ALICE, " Alice ", 400)
+    seat = await sit(db, table.id, ALICE, " Alice ", 400)
     assert (seat.seat_no, seat.stack, seat.display_name, seat.time_bank_seconds) == (
         0,
         400,
@@ -57,7 +56,7 @@ async def test_sit_down_moves_chips_in_one_transaction(db: Database) -> None:
         (Account.WALLET, None, -400, Reason.BUY_IN),
         (Account.WALLET, None, 1000, Reason.GRANT),
     ]
-    bob = await tables.sit_down(db, table.id, BOB, "Bob", 100, seat_no=5)
+    bob = await sit(db, table.id, BOB, "Bob", 100, seat_no=5)
     assert bob.seat_no == 5
     assert [s.user_id for s in await tables.get_seats(db, table.id)] == [ALICE, BOB]
     assert (await audit(db)).ok
@@ -65,7 +64,7 @@ async def test_sit_down_moves_chips_in_one_transaction(db: Database) -> None:
 
 async def test_add_chips_and_stand_up(db: Database) -> None:
     table = await tables.open_table(db, GUILD, CHANNEL)
-    await tables.sit_down(db, table.id, ALICE, "Alice", 300)
+    await sit(db, table.id, ALICE, "Alice", 300)
     assert (await tables.add_chips(db, table.id, ALICE, 200)).stack == 500
     out = await tables.stand_up(db, table.id, ALICE)
     assert (out.amount, out.wallet.chips, out.wallet.table_chips) == (500, 1000, 0)
@@ -80,23 +79,19 @@ async def test_add_chips_and_stand_up(db: Database) -> None:
 
 
 async def test_refusals_change_nothing(db: Database) -> None:
-    await config.set_table_config(db, GUILD, CHANNEL, seats=2, max_buyin=900)
     table = await tables.open_table(db, GUILD, CHANNEL)
-    await tables.sit_down(db, table.id, ALICE, "Alice", 900)
+    await sit(db, table.id, ALICE, "Alice", 900)
     before = await snapshot(db)
     cases: list[tuple[type[Exception], object]] = [
-        (AlreadySeated, tables.sit_down(db, table.id, ALICE, "Alice", 100)),
-        (BuyInOutOfRange, tables.sit_down(db, table.id, BOB, "Bob", 99)),
-        (BuyInOutOfRange, tables.sit_down(db, table.id, BOB, "Bob", 901)),
-        (InvalidAmount, tables.sit_down(db, table.id, BOB, "Bob", -100)),
-        (InvalidAmount, tables.sit_down(db, table.id, BOB, "Bob", 100.0)),
-        (InvalidAmount, tables.sit_down(db, table.id, BOB, "Bob", 10**15)),
-        (SeatTaken, tables.sit_down(db, table.id, BOB, "Bob", 100, seat_no=0)),
-        (InvalidSeat, tables.sit_down(db, table.id, BOB, "Bob", 100, seat_no=2)),
-        (InvalidSeat, tables.sit_down(db, table.id, BOB, "Bob", 100, seat_no=8)),
-        (UnknownTable, tables.sit_down(db, table.id + 99, BOB, "Bob", 100)),
-        (StoreError, tables.sit_down(db, table.id, BOB, "   ", 100)),
-        (BuyInOutOfRange, tables.add_chips(db, table.id, ALICE, 1)),
+        (AlreadySeated, sit(db, table.id, ALICE, "Alice", 100)),
+        (InvalidAmount, sit(db, table.id, BOB, "Bob", -100)),
+        (InvalidAmount, sit(db, table.id, BOB, "Bob", 100.0)),
+        (InvalidAmount, sit(db, table.id, BOB, "Bob", 10**15)),
+        (SeatTaken, sit(db, table.id, BOB, "Bob", 100, seat_no=0)),
+        (InvalidSeat, sit(db, table.id, BOB, "Bob", 100, seat_no=-1)),
+        (InvalidSeat, sit(db, table.id, BOB, "Bob", 100, seat_no=8)),
+        (UnknownTable, sit(db, table.id + 99, BOB, "Bob", 100)),
+        (StoreError, sit(db, table.id, BOB, "   ", 100)),
         (NotSeated, tables.stand_up(db, table.id, BOB)),
         (NotSeated, tables.add_chips(db, table.id, BOB, 10)),
         (UnknownTable, tables.stand_up(db, table.id + 1, ALICE)),
@@ -113,33 +108,24 @@ async def test_buying_in_for_more_than_the_wallet(db: Database) -> None:
     await wallets.admin_take(db, GUILD, BOB, 950)
     before = await snapshot(db)
     with pytest.raises(InsufficientChips) as info:
-        await tables.sit_down(db, table.id, BOB, "Bob", 100)
+        await sit(db, table.id, BOB, "Bob", 100)
     assert "50" in info.value.message
     assert await snapshot(db) == before
     # A brand-new player: the wallet created on the way is rolled back too.
-    await config.set_economy(db, GUILD, starting_chips=10)
+    await config.put_economy(db, GUILD, EconomyRow(10, 100, 86_400))
     before = await snapshot(db)
     with pytest.raises(InsufficientChips):
-        await tables.sit_down(db, table.id, CAROL, "Carol", 100)
+        await sit(db, table.id, CAROL, "Carol", 100)
     assert await snapshot(db) == before
     assert await wallets.find_wallet(db, GUILD, CAROL) is None
 
 
-async def test_table_full(db: Database) -> None:
-    await config.set_table_config(db, GUILD, CHANNEL, seats=2)
-    table = await tables.open_table(db, GUILD, CHANNEL)
-    await tables.sit_down(db, table.id, ALICE, "Alice", 100)
-    await tables.sit_down(db, table.id, BOB, "Bob", 100)
-    with pytest.raises(TableFull):
-        await tables.sit_down(db, table.id, CAROL, "Carol", 100)
-
-
 async def test_closing_table_refuses_newcomers(db: Database) -> None:
     table = await tables.open_table(db, GUILD, CHANNEL)
-    await tables.sit_down(db, table.id, ALICE, "Alice", 100)
+    await sit(db, table.id, ALICE, "Alice", 100)
     await tables.set_table_status(db, table.id, TableStatus.CLOSING)
     with pytest.raises(TableNotOpen):
-        await tables.sit_down(db, table.id, BOB, "Bob", 100)
+        await sit(db, table.id, BOB, "Bob", 100)
     with pytest.raises(StoreError):
         await tables.set_table_status(db, table.id, TableStatus.CLOSED)
     outs = await tables.close_table(db, table.id)
@@ -150,9 +136,9 @@ async def test_closing_table_refuses_newcomers(db: Database) -> None:
 
 async def test_no_leaving_or_topping_up_during_a_hand(db: Database) -> None:
     table = await tables.open_table(db, GUILD, CHANNEL)
-    await tables.sit_down(db, table.id, ALICE, "Alice", 200)
-    await tables.sit_down(db, table.id, BOB, "Bob", 200)
-    await tables.sit_down(db, table.id, CAROL, "Carol", 200)
+    await sit(db, table.id, ALICE, "Alice", 200)
+    await sit(db, table.id, BOB, "Bob", 200)
+    await sit(db, table.id, CAROL, "Carol", 200)
     await begin_hand(db, table.id, users=(ALICE, BOB))
     before = await snapshot(db)
     with pytest.raises(HandInProgress):
@@ -170,7 +156,7 @@ async def test_no_leaving_or_topping_up_during_a_hand(db: Database) -> None:
 
 async def test_update_seat_validates(db: Database) -> None:
     table = await tables.open_table(db, GUILD, CHANNEL)
-    await tables.sit_down(db, table.id, ALICE, "Alice", 200)
+    await sit(db, table.id, ALICE, "Alice", 200)
     seat = await tables.update_seat(
         db, table.id, ALICE, consecutive_timeouts=2, time_bank_seconds=12.5, display_name="Al"
     )

@@ -9,6 +9,7 @@ import pytest
 
 from dealerbot.store import config, ledger, tables, wallets
 from dealerbot.store.audit import audit
+from dealerbot.store.config import EconomyRow
 from dealerbot.store.db import Database
 from dealerbot.store.errors import (
     DailyNotReady,
@@ -19,7 +20,7 @@ from dealerbot.store.errors import (
 )
 from dealerbot.store.ledger import Account, Reason
 
-from .conftest import ALICE, BOB, CHANNEL, GUILD, FakeClock, snapshot
+from .conftest import ALICE, BOB, CHANNEL, GUILD, FakeClock, sit, snapshot
 
 
 async def test_new_wallet_gets_starting_chips_as_a_grant(db: Database) -> None:
@@ -34,14 +35,14 @@ async def test_new_wallet_gets_starting_chips_as_a_grant(db: Database) -> None:
 
 async def test_each_guild_is_its_own_economy(db: Database) -> None:
     other = GUILD + 1
-    await config.set_economy(db, other, starting_chips=250)
+    await config.put_economy(db, other, EconomyRow(250, 100, 86_400))
     await wallets.admin_give(db, GUILD, ALICE, 5)
     assert (await wallets.get_wallet(db, GUILD, ALICE)).chips == 1005
     assert (await wallets.get_wallet(db, other, ALICE)).chips == 250
 
 
 async def test_daily_bonus_respects_cooldown(db: Database, clock: FakeClock) -> None:
-    await config.set_economy(db, GUILD, daily_chips=75, daily_cooldown_seconds=3600)
+    await config.put_economy(db, GUILD, EconomyRow(1000, 75, 3600))
     claim = await wallets.claim_daily(db, GUILD, ALICE)
     assert claim.amount == 75
     assert claim.wallet.chips == 1075
@@ -74,7 +75,7 @@ async def test_admin_give_and_take_are_logged(db: Database) -> None:
 async def test_admin_take_beyond_balance_is_refused(db: Database) -> None:
     await wallets.get_wallet(db, GUILD, ALICE)
     table = await tables.open_table(db, GUILD, CHANNEL)
-    await tables.sit_down(db, table.id, ALICE, "Alice", 900)
+    await sit(db, table.id, ALICE, "Alice", 900)
     before = await snapshot(db)
     with pytest.raises(InsufficientChips) as info:
         await wallets.admin_take(db, GUILD, ALICE, 101)
@@ -119,7 +120,7 @@ async def test_concurrent_buy_ins_never_overdraw(db_path: Path, clock: FakeClock
         async def buy(i: int, table_id: int) -> bool:
             db = first if i % 2 else second
             try:
-                await tables.sit_down(db, table_id, ALICE, "Alice", 150)
+                await sit(db, table_id, ALICE, "Alice", 150)
             except InsufficientChips:
                 return False
             return True

@@ -1,18 +1,32 @@
-"""Table configuration: validation with messages, inheritance, economy settings."""
+"""House settings: validation with messages, inheritance, economy settings (tables.config
+over the store's rows)."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from pathlib import Path
+
 import pytest
 
-from dealerbot.engine.variants import Variant
-from dealerbot.store import config
-from dealerbot.store.config import DEFAULT_TABLE_CONFIG, GuildEconomy, TableConfig
+from dealerbot.engine import Variant
+from dealerbot.store import config as config_db
 from dealerbot.store.db import Database
-from dealerbot.store.errors import ConfigError
+from dealerbot.tables import config
+from dealerbot.tables.config import DEFAULT_TABLE_CONFIG, GuildEconomy, TableConfig
+from dealerbot.tables.errors import ConfigError
 
-from .conftest import CHANNEL, GUILD, snapshot
+from ..store.conftest import CHANNEL, GUILD, snapshot
 
 OTHER_CHANNEL = CHANNEL + 1
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(tmp_path / "config.sqlite3")
+    try:
+        yield database
+    finally:
+        await database.close()
 
 
 def test_built_in_defaults() -> None:
@@ -26,7 +40,8 @@ def test_built_in_defaults() -> None:
         5,
     )
     assert c.stakes.big_bet == 10
-    assert TableConfig.from_json(c.to_json()) == c
+    assert TableConfig.from_row(c.to_row()) == c
+    assert TableConfig.from_row(None) == c
 
 
 @pytest.mark.parametrize(
@@ -54,43 +69,45 @@ def test_built_in_defaults() -> None:
 async def test_bad_values_are_refused_and_change_nothing(
     db: Database, changes: dict[str, object], message: str
 ) -> None:
-    await config.set_table_config(db, GUILD, CHANNEL, ante=2, bring_in=3)
+    await config.change_table_config(db, GUILD, CHANNEL, ante=2, bring_in=3)
     before = await snapshot(db)
     with pytest.raises(ConfigError) as info:
-        await config.set_table_config(db, GUILD, CHANNEL, **changes)
-    assert message in info.value.message
+        await config.change_table_config(db, GUILD, CHANNEL, **changes)
+    assert message.lower() in str(info.value).lower()  # the wording, as a sentence
+    assert str(info.value)[0].isupper() and str(info.value).endswith(".")
     with pytest.raises(ConfigError):
-        await config.set_guild_table_defaults(db, GUILD, **changes)
+        await config.change_guild_defaults(db, GUILD, **changes)
     assert await snapshot(db) == before
 
 
 async def test_inheritance_channel_then_guild_then_built_in(db: Database) -> None:
-    assert await config.get_table_config(db, GUILD, CHANNEL) == DEFAULT_TABLE_CONFIG
-    guild = await config.set_guild_table_defaults(db, GUILD, small_bet="10", min_buyin="200")
+    assert await config.table_config(db, GUILD, CHANNEL) == DEFAULT_TABLE_CONFIG
+    guild = await config.change_guild_defaults(db, GUILD, small_bet="10", min_buyin="200")
     assert (guild.small_bet, guild.min_buyin, guild.ante) == (10, 200, 1)
-    assert await config.get_table_config(db, GUILD, CHANNEL) == guild
-    channel = await config.set_table_config(db, GUILD, CHANNEL, variant="STUD8", seats=6)
+    assert await config.table_config(db, GUILD, CHANNEL) == guild
+    channel = await config.change_table_config(db, GUILD, CHANNEL, variant="STUD8", seats=6)
     assert (channel.variant, channel.seats, channel.small_bet) == (Variant.STUD8, 6, 10)
-    assert await config.get_table_config(db, GUILD, OTHER_CHANNEL) == guild
-    assert await config.get_table_config(db, GUILD + 1, CHANNEL) == DEFAULT_TABLE_CONFIG
+    assert await config.table_config(db, GUILD, OTHER_CHANNEL) == guild
+    assert await config.table_config(db, GUILD + 1, CHANNEL) == DEFAULT_TABLE_CONFIG
     # A channel row is a whole config: later guild changes do not leak into it.
-    await config.set_guild_table_defaults(db, GUILD, turn_seconds=60)
-    assert (await config.get_table_config(db, GUILD, CHANNEL)).turn_seconds == 45
-    assert (await config.get_table_config(db, GUILD, OTHER_CHANNEL)).turn_seconds == 60
-    inherited = await config.reset_table_config(db, GUILD, CHANNEL)
-    assert inherited == await config.get_guild_table_defaults(db, GUILD)
+    await config.change_guild_defaults(db, GUILD, turn_seconds=60)
+    assert (await config.table_config(db, GUILD, CHANNEL)).turn_seconds == 45
+    assert (await config.table_config(db, GUILD, OTHER_CHANNEL)).turn_seconds == 60
+    await config_db.reset_table_config(db, GUILD, CHANNEL)
+    inherited = await config.table_config(db, GUILD, CHANNEL)
+    assert inherited == await config.guild_defaults(db, GUILD)
     assert inherited.turn_seconds == 60
 
 
 async def test_economy_settings(db: Database) -> None:
-    assert await config.get_economy(db, GUILD) == GuildEconomy(1000, 100, 86_400)
-    e = await config.set_economy(db, GUILD, starting_chips="5,000", daily_chips=250)
+    assert await config.economy(db, GUILD) == GuildEconomy(1000, 100, 86_400)
+    e = await config.change_economy(db, GUILD, starting_chips="5,000", daily_chips=250)
     assert e == GuildEconomy(5000, 250, 86_400)
-    assert await config.get_economy(db, GUILD) == e
+    assert await config.economy(db, GUILD) == e
     before = await snapshot(db)
     for bad in ({"starting_chips": -1}, {"daily_cooldown_seconds": 10}, {"daily_chips": 10**10}):
         with pytest.raises(ConfigError):
-            await config.set_economy(db, GUILD, **bad)
+            await config.change_economy(db, GUILD, **bad)
     assert await snapshot(db) == before
 
 
