@@ -620,7 +620,7 @@ class _HandReader:
             raise self.fail("a bring-in after the first wager")
         if move in (Move.BET, Move.BRING_IN) and self.level and street is not Street.THIRD:
             raise self.fail(f"{name} bets into a bet")
-        if move is Move.CALL and total > self.level:
+        if move is Move.CALL and total > self.level and not self.short_bring_in(street):
             raise self.fail(f"{name} calls more than the bet")
         if amount <= 0:
             raise self.fail(f"{name} puts in nothing")
@@ -633,6 +633,13 @@ class _HandReader:
         self.street_total[name] = total
         self.level = max(self.level, total)
         self.actions.append(Action(street, name, move, amount, total, all_in, raised_by))
+
+    def short_bring_in(self, street: Street) -> bool:
+        """R3.7 (dealerbot): over a bring-in all in for less, players call the full bring-in."""
+        wagers = [action for action in self.actions if action.street is street and action.amount]
+        return street is Street.THIRD and [(a.move, a.all_in) for a in wagers] == [
+            (Move.BRING_IN, True)
+        ]
 
     # --- summary ------------------------------------------------------------------------------
 
