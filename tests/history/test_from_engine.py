@@ -411,3 +411,67 @@ def test_a_viewers_phh_plays_like_the_full_record() -> None:
             assert play(write_phh(view_of(hand, viewer))) == full, (hand.hand_id, viewer)
         checked += 1
     assert checked >= 40
+
+
+# --- single cases --------------------------------------------------------------------------
+
+
+def two_player_hand(actions: tuple[PlayedAction, ...], names: tuple[str, str]) -> PlayedHand:
+    """Seats 2 and 5; the deck gives seat 2 the door 2c (the bring-in) and seat 5 the As."""
+    deck = list(shuffled_deck(random.Random(7)))
+    order = ["Kd", "Qd", "Kh", "Qh", "2c", "As"]  # down, down, door: seat 2 then seat 5
+    for index, text in enumerate(order):
+        card = next(card for card in deck if str(card) == text)
+        deck.remove(card)
+        deck.insert(index, card)
+    return PlayedHand(
+        number=42,
+        table="#stud",
+        started=START,
+        variant=Variant.STUD,
+        stakes=Stakes.of(small_bet=10, ante=1, bring_in=3),
+        button=5,
+        seats=(PlayedSeat(2, 11, names[0], 100), PlayedSeat(5, 22, names[1], 100)),
+        deck=tuple(deck),
+        actions=actions,
+    )
+
+
+def test_a_completion_over_the_bring_in_is_a_raise_and_a_fold_out_shows_nothing() -> None:
+    played = two_player_hand(
+        (
+            PlayedAction(2, ActionKind.BRING_IN),
+            PlayedAction(5, ActionKind.COMPLETE),
+            PlayedAction(2, ActionKind.FOLD, "timeout"),
+        ),
+        ("ann", "bo"),
+    )
+    hand = history_of(played)
+    text = write_hand(view_of(hand, "ann"))
+    assert "ann: brings in for 3\nbo: raises 7 to 10\nann: folds\n" in text
+    assert "Uncalled bet (7) returned to bo\nbo collected 8 from pot\n" in text
+    assert "Dealt to ann [Kd Kh 2c]\nDealt to bo [As]\n" in text
+    assert hand.showed == () and hand.final_stacks() == {"ann": 96, "bo": 104}
+    assert [seat.number for seat in hand.seats] == [3, 6]  # the table's seats, from 1
+
+
+def test_the_bring_in_seat_completing_at_once_bets() -> None:
+    played = two_player_hand(
+        (PlayedAction(2, ActionKind.COMPLETE), PlayedAction(5, ActionKind.FOLD)), ("ann", "bo")
+    )
+    assert "ann: bets 10\nbo: folds\n" in write_hand(history_of(played))
+
+
+def test_names_are_one_line_and_unique_in_the_hand() -> None:
+    played = two_player_hand((), ("same\nname", "same name"))
+    assert player_names(played) == {11: "same name (3)", 22: "same name (6)"}
+    assert player_names(two_player_hand((), ("  ", "bo"))) == {11: "Seat 3", 22: "bo"}
+
+
+def test_a_log_that_is_not_a_whole_hand_is_refused() -> None:
+    bring_in = PlayedAction(2, ActionKind.BRING_IN)
+    with pytest.raises(ValueError, match="ends before the hand does"):
+        history_of(two_player_hand((bring_in,), ("ann", "bo")))
+    fold = PlayedAction(5, ActionKind.FOLD)
+    with pytest.raises(ValueError, match="comes after the end"):
+        history_of(two_player_hand((bring_in, fold, fold), ("ann", "bo")))
