@@ -43,6 +43,7 @@ from .tables import TableStatus, seats_in, table_in
 from .validate import MAX_AMOUNT, check_id
 
 MAX_ACTION_TEXT = 200
+ACTION_REASONS = ("timeout", "leaving", "away")  # the CHECK on hand_actions.reason
 
 
 class HandStatus(Enum):
@@ -74,9 +75,10 @@ class HandAction:
     hand_id: int
     seq: int  # 0-based, contiguous
     seat: int | None
-    action: str
+    action: str  # the action kind's value, e.g. "fold"
     created_at: float
     deadline: float | None = None  # the deadline this action set for the next actor
+    reason: str | None = None  # why the service acted for the player: timeout/leaving/away
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +141,13 @@ def _record(row: sqlite3.Row) -> HandRecord:
 
 def _action(row: sqlite3.Row) -> HandAction:
     return HandAction(
-        row["hand_id"], row["seq"], row["seat"], row["action"], row["created_at"], row["deadline"]
+        row["hand_id"],
+        row["seq"],
+        row["seat"],
+        row["action"],
+        row["created_at"],
+        row["deadline"],
+        row["reason"],
     )
 
 
@@ -264,6 +272,7 @@ async def append_action(
     action: str,
     *,
     action_deadline: float | None,
+    reason: str | None = None,
 ) -> HandAction:
     """Log action number ``seq`` (0-based) and set the next deadline, atomically.
 
@@ -277,6 +286,8 @@ async def append_action(
         raise StoreError("the seat must be a seat number 0..7 or None")
     if not isinstance(action, str) or not action or len(action) > MAX_ACTION_TEXT:
         raise StoreError(f"the action must be text of 1 to {MAX_ACTION_TEXT} characters")
+    if reason is not None and reason not in ACTION_REASONS:
+        raise StoreError(f"the reason must be one of {', '.join(ACTION_REASONS)} or None")
     deadline = _check_deadline(action_deadline)
     now = db.now()
     # One conditional statement (a trigger copies the deadline to the hand): it inserts only
@@ -284,8 +295,8 @@ async def append_action(
     async with db.reading() as conn:
         inserted = await execute(
             conn,
-            "INSERT INTO hand_actions (hand_id, seq, seat, action, created_at, deadline)"
-            " SELECT :hand, :seq, :seat, :action, :now, :deadline"
+            "INSERT INTO hand_actions (hand_id, seq, seat, action, created_at, deadline, reason)"
+            " SELECT :hand, :seq, :seat, :action, :now, :deadline, :reason"
             " WHERE EXISTS (SELECT 1 FROM hands WHERE id = :hand AND status = 'in_progress')"
             " AND :seq = (SELECT COALESCE(MAX(seq) + 1, 0) FROM hand_actions"
             "             WHERE hand_id = :hand)",
@@ -296,6 +307,7 @@ async def append_action(
                 "action": action,
                 "now": now,
                 "deadline": deadline,
+                "reason": reason,
             },
         )
         if inserted != 1:
@@ -310,7 +322,7 @@ async def append_action(
                 f"that action is out of date (hand #{hand.number} is at action {expected}, "
                 f"not {seq})"
             )
-    return HandAction(hand_id, seq, seat, action, now, deadline)
+    return HandAction(hand_id, seq, seat, action, now, deadline, reason)
 
 
 async def set_action_deadline(db: Database, hand_id: int, deadline: float | None) -> None:

@@ -157,11 +157,6 @@ async def start(
     return Started(LiveHand(record, state, players, 0, deadline), tuple(engine_events))
 
 
-def logged_action(kind: ActionKind, auto: AutoReason | None) -> str:
-    """The action as the hand log keeps it: ``"fold"`` or ``"fold:timeout"``."""
-    return kind.value if auto is None else f"{kind.value}:{auto.value}"
-
-
 async def apply_action(
     db: Database,
     live: LiveHand,
@@ -177,16 +172,13 @@ async def apply_action(
     the action ends the hand. Raises the store's StaleAction if the log moved on."""
     new_state, engine_events = apply(live.state, Action(seat_no, kind))
     deadline = turn_deadline(now, live.config, new_state)
-    text = logged_action(kind, auto)
     written: list[Seat] = []
     released: Released | None = None
     if not changes and not new_state.is_over:  # the append alone is atomic
-        await hands_db.append_action(db, live.id, live.seq, seat_no, text, action_deadline=deadline)
+        await _append(db, live, seat_no, kind, auto, deadline)
     else:
         async with db.transaction():
-            await hands_db.append_action(
-                db, live.id, live.seq, seat_no, text, action_deadline=deadline
-            )
+            await _append(db, live, seat_no, kind, auto, deadline)
             for change in changes:
                 written.append(
                     await tables_db.update_seat(
@@ -196,6 +188,26 @@ async def apply_action(
             if new_state.is_over:
                 released = await _settle_writes(db, live, new_state, release)
     return Applied(new_state, tuple(engine_events), deadline, tuple(written), released)
+
+
+async def _append(
+    db: Database,
+    live: LiveHand,
+    seat_no: int,
+    kind: ActionKind,
+    auto: AutoReason | None,
+    deadline: float | None,
+) -> None:
+    """Log the action (its kind, and why the service took it as its own field)."""
+    await hands_db.append_action(
+        db,
+        live.id,
+        live.seq,
+        seat_no,
+        kind.value,
+        action_deadline=deadline,
+        reason=None if auto is None else auto.value,
+    )
 
 
 async def settle(db: Database, live: LiveHand, release: Release) -> Released:

@@ -28,7 +28,7 @@ from dealerbot.engine import (
 )
 from dealerbot.store import hands as hands_db
 from dealerbot.store.db import Database
-from dealerbot.store.hands import HandRecord, RecoveryHand
+from dealerbot.store.hands import HandAction, HandRecord, RecoveryHand
 
 from . import events as out
 from . import hand
@@ -54,10 +54,10 @@ class Replay:
     showdown: out.Showdown | None = None
 
 
-def parse_logged_action(text: str) -> tuple[ActionKind, AutoReason | None]:
-    """``"fold"`` or ``"fold:timeout"`` -> the action kind and why the service took it."""
-    kind, _, auto = text.partition(":")
-    return ActionKind(kind), (AutoReason(auto) if auto else None)
+def logged_action(logged: HandAction) -> tuple[ActionKind, AutoReason | None]:
+    """The logged action's kind and why the service took it (None: the player did)."""
+    reason = None if logged.reason is None else AutoReason(logged.reason)
+    return ActionKind(logged.action), reason
 
 
 def replay_hand(
@@ -89,7 +89,7 @@ def replay_hand(
             problem = f"action {logged.seq} is by seat {logged.seat}, not the seat to act"
         if problem is None:
             try:
-                kind, auto = parse_logged_action(logged.action)
+                kind, auto = logged_action(logged)
                 state, events = apply(state, Action(logged.seat or 0, kind))
             except (ValueError, EngineError) as error:
                 problem = f"action {logged.seq} ({logged.action!r}) cannot be applied: {error}"

@@ -8,11 +8,12 @@ import inspect
 import random
 from pathlib import Path
 
+import aiosqlite
 import pytest
 
 import dealerbot.store
 from dealerbot.engine.cards import deck_commitment, deck_text, shuffled_deck, verify_commitment
-from dealerbot.store import config, hands, ledger, tables, wallets
+from dealerbot.store import config, hands, ledger, migrate, tables, wallets
 from dealerbot.store.audit import audit
 from dealerbot.store.db import Database
 from dealerbot.store.errors import (
@@ -267,3 +268,38 @@ async def test_action_joins_an_outer_transaction(db: Database) -> None:
             raise RuntimeError("the rest of the service's transaction failed")
     assert await hands.get_actions(db, hand.id) == []
     assert (await hands.get_hand(db, hand.id)).action_deadline is None
+
+
+async def test_why_the_service_acted_is_its_own_column(db: Database) -> None:
+    table_id = await seated_table(db, ALICE, BOB)
+    hand = await begin_hand(db, table_id)
+    await hands.append_action(db, hand.id, 0, 0, "bring_in", action_deadline=None)
+    await hands.append_action(db, hand.id, 1, 1, "fold", action_deadline=None, reason="timeout")
+    logged = await hands.get_actions(db, hand.id)
+    assert [(a.action, a.reason) for a in logged] == [("bring_in", None), ("fold", "timeout")]
+    before = await snapshot(db)
+    with pytest.raises(StoreError):
+        await hands.append_action(db, hand.id, 2, 0, "call", action_deadline=None, reason="nap")
+    assert await snapshot(db) == before
+
+
+async def test_migration_0003_splits_actions_logged_with_their_reason(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    async with aiosqlite.connect(path, isolation_level=None) as conn:
+        await migrate.upgrade(conn, target=2)
+        await conn.execute("PRAGMA foreign_keys = OFF")  # a bare log row is enough here
+        await conn.executemany(
+            "INSERT INTO hand_actions (hand_id, seq, seat, action, created_at)"
+            " VALUES (1, ?, 0, ?, 0)",
+            [(0, "bring_in"), (1, "fold:timeout"), (2, "check:away"), (3, "call")],
+        )
+        await migrate.upgrade(conn)
+        rows = await (
+            await conn.execute("SELECT action, reason FROM hand_actions ORDER BY seq")
+        ).fetchall()
+    assert [tuple(r) for r in rows] == [
+        ("bring_in", None),
+        ("fold", "timeout"),
+        ("check", "away"),
+        ("call", None),
+    ]
