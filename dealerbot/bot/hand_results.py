@@ -43,8 +43,9 @@ class HandResults:
         while len(self.finished) > self.max_pending:  # a channel unusable for long
             self.forget(self.finished[0])
 
-    def get(self, hand_id: int) -> ev.HandEnded | None:
-        return self._ended.get(hand_id)
+    def result(self, hand_id: int) -> ev.HandEnded:
+        """The end of a hand in :attr:`finished` (KeyError for any other)."""
+        return self._ended[hand_id]
 
     def forget(self, hand_id: int) -> None:
         """The result is shown (or given up on)."""

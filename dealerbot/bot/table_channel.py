@@ -8,9 +8,11 @@ retry. A message's content is a :class:`~.table_plan.Payload`.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -146,3 +148,42 @@ class SavedMessageId:
         except Exception:
             log.exception("table %s: cannot read its message id", table_id)
             return None
+
+
+async def answer_click(
+    interaction: discord.Interaction[Any], payload: Payload, *, deferred: bool
+) -> bool:
+    """Show ``payload`` in the clicked message: in the interaction response itself (free of
+    rate limits) or, after a defer, by editing the original. False when Discord refused."""
+    try:
+        if deferred:
+            await interaction.edit_original_response(**payload.edit_kwargs())
+        else:
+            await interaction.response.edit_message(**payload.edit_kwargs())
+    except discord.HTTPException as error:
+        log.info(
+            "channel %s: click answer failed (HTTP %s code %s); editing instead",
+            *(interaction.channel_id, error.status, error.code),
+        )
+        return False
+    return True
+
+
+async def acquire_within(lock: asyncio.Lock, wait: float) -> bool:
+    """Take ``lock`` if it frees within ``wait`` seconds (a click must answer in 3 s)."""
+    try:
+        await asyncio.wait_for(lock.acquire(), wait)
+    except TimeoutError:
+        return False
+    return True
+
+
+def log_request_failure(channel_id: int, label: str, error: Exception, retry_in: float) -> None:
+    """A failed request of the table's worker (it retries after ``retry_in`` seconds)."""
+    if isinstance(error, discord.HTTPException):
+        log.warning(
+            "channel %s: %s failed (HTTP %s code %s); retrying in %s s",
+            *(channel_id, label, error.status, error.code, retry_in),
+        )
+    else:
+        log.error("channel %s: %s failed", channel_id, label, exc_info=error)

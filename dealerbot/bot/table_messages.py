@@ -7,8 +7,7 @@ answered with the new table in the interaction response itself (free of rate lim
 the worker then finds nothing left to do. One lock per table serialises the worker's
 requests and the click answers, so an older render never lands after a newer one.
 
-The decisions are pure functions in :mod:`.table_plan`; finished hands wait for their
-result in :mod:`.hand_results`; the requests are in :mod:`.table_channel`.
+Decisions are pure functions in :mod:`.table_plan`; requests are in :mod:`.table_channel`.
 
 Discord trouble never stops a hand: a deleted message (404, 10008) or one older than
 about 50 minutes (edits of old messages are limited, 30046) is re-posted; 429s are
@@ -21,7 +20,6 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -31,7 +29,16 @@ from dealerbot.tables import events as ev
 
 from .errors import UserError, answer_failure
 from .hand_results import HandResults
-from .table_channel import ChannelUnavailable, Hub, Notice, SavedMessageId, TableChannel
+from .table_channel import (
+    ChannelUnavailable,
+    Hub,
+    Notice,
+    SavedMessageId,
+    TableChannel,
+    acquire_within,
+    answer_click,
+    log_request_failure,
+)
 from .table_plan import (
     ClickShows,
     MessageStep,
@@ -41,6 +48,7 @@ from .table_plan import (
     action_refusal,
     click_shows,
     closed_payload,
+    needs_work,
     next_step,
     result_payload,
     table_payload,
@@ -53,12 +61,7 @@ ACT_WAIT = 2.0  # a service call slower than this is deferred (Discord's limit i
 RETRY_SECONDS = 3.0
 
 
-@dataclass(slots=True)
-class _Plan:
-    """One request the worker will make, and what to record when it succeeds."""
-
-    run: Callable[[], Awaitable[None]]
-    label: str
+Request = tuple[Callable[[], Awaitable[None]], str]  # what the worker runs, and its name
 
 
 class TableMessenger:
@@ -121,9 +124,7 @@ class TableMessenger:
         return table_payload(self.view, self.turn, self.version) if self.view else None
 
     def result_payload(self, hand_id: int) -> Payload:
-        ended = self.hands.get(hand_id)
-        assert ended is not None
-        return result_payload(ended)
+        return result_payload(self.hands.result(hand_id))
 
     # --- the worker -------------------------------------------------------------------
 
@@ -142,16 +143,8 @@ class TableMessenger:
         """The worker, while it runs."""
         return self._task if self._task is not None and not self._task.done() else None
 
-    def _needs_work(self) -> bool:
-        slot = self.slot
-        return bool(
-            self.notices
-            or self.hands.finished
-            or self.closed is not None
-            or slot is None
-            or slot.version != self.version
-            or self.saved.pending is not None
-        )
+    def _pending(self) -> Pending:
+        return Pending(len(self.notices), len(self.hands.finished), self.closed is not None)
 
     def retry_now(self) -> None:
         """A command came in: try the channel again even after a 403."""
@@ -164,14 +157,15 @@ class TableMessenger:
                 self._dirty = False
                 if not self._loaded:
                     await self._load()
-                plan = self._plan()
-                if plan is None:
+                request = self._plan()
+                if request is None:
                     if not self._dirty:
                         await self.saved.flush()
                         return
                     continue
+                run, label = request
                 try:
-                    await plan.run()
+                    await run()
                 except ChannelUnavailable as error:
                     self.unavailable = str(error)
                     log.warning(
@@ -180,7 +174,7 @@ class TableMessenger:
                     )
                     return
                 except Exception as error:
-                    _log_failure(self.channel_id, plan.label, error)
+                    log_request_failure(self.channel_id, label, error, RETRY_SECONDS)
                     self._schedule_retry()
                     return
                 await self.saved.flush()
@@ -211,10 +205,10 @@ class TableMessenger:
         if self.view is not None:
             self.saved.set(self.view.table_id, slot.message_id if slot is not None else None)
 
-    def _plan(self) -> _Plan | None:
+    def _plan(self) -> Request | None:
         """The next request that brings the channel in line with memory, or None."""
         view, slot = self.view, self.slot
-        pending = Pending(len(self.notices), len(self.hands.finished), self.closed is not None)
+        pending = self._pending()
         rendered: list[Payload] = []
 
         def payload() -> Payload:
@@ -235,23 +229,23 @@ class TableMessenger:
         )
         if step is MessageStep.NOTICE:
             notice = self.notices.pop(0)
-            return _Plan(lambda: self.channel.notice(notice), "notice")
+            return (lambda: self.channel.notice(notice), "notice")
         if step is MessageStep.RESULT:
             done = self.hands.finished[0]
-            return _Plan(lambda: self._show_result(done), f"result of hand {done}")
+            return (lambda: self._show_result(done), f"result of hand {done}")
         if step is MessageStep.CLOSED:
             assert self.closed is not None
             event = self.closed
-            return _Plan(lambda: self._show_closed(event), "closing notice")
+            return (lambda: self._show_closed(event), "closing notice")
         if step is MessageStep.NOTHING or view is None:
             return None
         table, hand_id = payload(), view.hand_id
         if step is MessageStep.POST:
-            return _Plan(lambda: self._post(table, hand_id), "table post")
+            return (lambda: self._post(table, hand_id), "table post")
         if step is MessageStep.REPOST:
-            return _Plan(lambda: self._repost(table, hand_id), "table re-post")
+            return (lambda: self._repost(table, hand_id), "table re-post")
         assert slot is not None
-        return _Plan(lambda: self._edit(slot, table, hand_id), "table edit")
+        return (lambda: self._edit(slot, table, hand_id), "table edit")
 
     # --- requests -------------------------------------------------------------------------
 
@@ -314,13 +308,6 @@ class TableMessenger:
             return (payload, None) if payload is not None else None
         return None
 
-    def _answered(self, payload: Payload, finished_hand: int | None) -> None:
-        if finished_hand is not None:
-            self._set_slot(None)
-            self.hands.forget(finished_hand)
-        elif self.slot is not None:
-            self.slot.shows(None, payload.version)
-
     async def answer_action(
         self,
         interaction: discord.Interaction[Any],
@@ -351,7 +338,7 @@ class TableMessenger:
         is in flight too long, or the service is slow, the click is deferred and the
         message edited afterwards, so Discord always gets its answer within 3 seconds.
         """
-        got_lock = await _acquire(self.lock, CLICK_LOCK_WAIT)
+        got_lock = await acquire_within(self.lock, CLICK_LOCK_WAIT)
         deferred = False
         try:
             if not got_lock:
@@ -374,25 +361,18 @@ class TableMessenger:
                     await interaction.response.defer()
                 return
             payload, finished_hand = answer
-            try:
-                if deferred:
-                    await interaction.edit_original_response(**payload.edit_kwargs())
-                else:
-                    await interaction.response.edit_message(**payload.edit_kwargs())
-            except discord.HTTPException as error:
-                log.info(
-                    "channel %s: click answer failed (HTTP %s code %s); editing instead",
-                    self.channel_id,
-                    error.status,
-                    error.code,
-                )
+            if not await answer_click(interaction, payload, deferred=deferred):
                 return
-            self._answered(payload, finished_hand)
+            if finished_hand is not None:
+                self._set_slot(None)
+                self.hands.forget(finished_hand)
+            elif self.slot is not None:
+                self.slot.shows(None, payload.version)
             await self.saved.flush()
         finally:
             if got_lock:
                 self.lock.release()
-            if self._needs_work():
+            if needs_work(self._pending(), self.slot, self.version) or self.saved.pending:
                 self.kick()
 
     async def repost(self) -> None:
@@ -417,21 +397,3 @@ class TableMessenger:
             except TimeoutError:
                 task.cancel()
                 await asyncio.gather(task, return_exceptions=True)
-
-
-async def _acquire(lock: asyncio.Lock, wait: float) -> bool:
-    try:
-        await asyncio.wait_for(lock.acquire(), wait)
-    except TimeoutError:
-        return False
-    return True
-
-
-def _log_failure(channel_id: int, label: str, error: Exception) -> None:
-    if isinstance(error, discord.HTTPException):
-        log.warning(
-            "channel %s: %s failed (HTTP %s code %s); retrying in %s s",
-            *(channel_id, label, error.status, error.code, RETRY_SECONDS),
-        )
-    else:
-        log.error("channel %s: %s failed", channel_id, label, exc_info=error)

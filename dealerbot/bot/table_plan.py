@@ -110,6 +110,12 @@ class Pending:
     closed: bool = False
 
 
+def needs_work(pending: Pending, slot: Slot | None, version: int) -> bool:
+    """After a click answer: whether the worker still has something to bring in line."""
+    queued = pending.notices or pending.finished or pending.closed
+    return bool(queued or slot is None or slot.version != version)
+
+
 def next_step(
     pending: Pending,
     view: TableView | None,

@@ -10,6 +10,7 @@ import dataclasses
 from typing import Any
 
 import discord
+import pytest
 
 from dealerbot.bot import render
 from dealerbot.bot.hand_results import HandResults
@@ -162,9 +163,12 @@ def test_results_of_a_channel_that_cannot_post_are_capped_oldest_dropped() -> No
     hands = HandResults(max_pending=2)
     for hand_id in (1, 2, 3):
         hands.ended(ended(hand_id=hand_id))
-    assert hands.finished == [2, 3] and hands.get(1) is None
+    assert hands.finished == [2, 3]
+    assert [hands.result(hand_id).hand_id for hand_id in hands.finished] == [2, 3]
     hands.forget(2)
-    assert hands.finished == [3] and hands.get(2) is None and hands.get(3) is not None
+    assert hands.finished == [3]
+    with pytest.raises(KeyError):
+        hands.result(1)
 
 
 def test_deal_dms_name_the_hand_from_its_start_or_from_a_resumed_view() -> None:

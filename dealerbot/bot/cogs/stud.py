@@ -1,7 +1,7 @@
 """``/stud``: one command group for players (seats, hands, cards, wallet, leaderboard).
 
 One :class:`commands.GroupCog`; loading this extension also registers the persistent
-buttons of the table message and of the leaderboard (:data:`~..buttons.STUD_BUTTONS`).
+buttons of the table message and of the leaderboard (:mod:`.stud_buttons`).
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from discord.ext import commands
 from dealerbot.tables import DailyNotReadyError, NoTableError
 
 from .. import render
-from ..buttons import STUD_BUTTONS, leaderboard_page
 from ..client import DealerBot
 from ..errors import Reply, UserError, place
 from ..table_channel import ChannelUnavailable
 from .base import MAX_CHIPS, CogBase, check_amount, check_can_post, display_name
+from .stud_buttons import STUD_CLICKS, leaderboard_page
 
 Chips = app_commands.Range[int, 1, MAX_CHIPS]
 
@@ -212,4 +212,4 @@ async def setup(bot: commands.Bot) -> None:
     if not isinstance(bot, DealerBot):
         raise TypeError("the /stud cog needs a DealerBot")
     await bot.add_cog(StudCog(bot))
-    bot.add_dynamic_items(*STUD_BUTTONS)
+    bot.add_dynamic_items(*STUD_CLICKS)
