@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Iterator
 
 import asyncpg
 import pytest
 
-from .databases import apply_all, create_database, drop_database
+from .databases import create_database, create_migrated_template, drop_database
 from .server import PostgresServer, postgres_server
 
 
@@ -16,6 +17,16 @@ def pg_server() -> Iterator[PostgresServer]:
     """DEALERBOT_TEST_POSTGRES_URL's server, or a throwaway one started for this session."""
     with postgres_server() as server:
         yield server
+
+
+@pytest.fixture(scope="session")
+def pg_template(pg_server: PostgresServer) -> Iterator[str]:
+    """The name of a database with every migration applied, made once per session."""
+    name = asyncio.run(create_migrated_template(pg_server))
+    try:
+        yield name
+    finally:
+        asyncio.run(drop_database(pg_server, pg_server.url_for(name)))
 
 
 @pytest.fixture
@@ -39,7 +50,20 @@ async def pg_conn(pg_url: str) -> AsyncIterator[asyncpg.Connection]:
 
 
 @pytest.fixture
-async def pg_schema(pg_conn: asyncpg.Connection) -> asyncpg.Connection:
+async def pg_schema_url(pg_server: PostgresServer, pg_template: str) -> AsyncIterator[str]:
+    """The URL of a database of its own with every PostgreSQL migration applied."""
+    url = await create_database(pg_server, template=pg_template)
+    try:
+        yield url
+    finally:
+        await drop_database(pg_server, url)
+
+
+@pytest.fixture
+async def pg_schema(pg_schema_url: str) -> AsyncIterator[asyncpg.Connection]:
     """A connection to a database of its own with every PostgreSQL migration applied."""
-    await apply_all(pg_conn)
-    return pg_conn
+    conn = await asyncpg.connect(pg_schema_url)
+    try:
+        yield conn
+    finally:
+        await conn.close()

@@ -40,15 +40,31 @@ def migrations(folder: Path = MIGRATIONS_DIR) -> list[PgMigration]:
     return found
 
 
-async def create_database(server: PostgresServer) -> str:
-    """A new empty database on ``server``; returns its URL."""
+async def create_database(server: PostgresServer, template: str | None = None) -> str:
+    """A new database on ``server`` (empty, or a copy of ``template``); returns its URL."""
     name = f"dealerbot_test_{uuid.uuid4().hex[:16]}"
+    source = f' TEMPLATE "{template}"' if template else ""
     admin = await asyncpg.connect(server.url)
     try:
-        await admin.execute(f'CREATE DATABASE "{name}"')
+        await admin.execute(f'CREATE DATABASE "{name}"{source}')
     finally:
         await admin.close()
     return server.url_for(name)
+
+
+async def create_migrated_template(server: PostgresServer) -> str:
+    """A database with every migration applied, to copy per test; returns its name.
+
+    Copying it (CREATE DATABASE ... TEMPLATE) takes a few tens of milliseconds, less than
+    creating an empty database and running the migrations in it.
+    """
+    url = await create_database(server)
+    conn = await asyncpg.connect(url)
+    try:
+        await apply_all(conn)
+    finally:
+        await conn.close()  # a template must have no open sessions when it is copied
+    return url.rsplit("/", 1)[1]
 
 
 async def drop_database(server: PostgresServer, url: str) -> None:
