@@ -49,7 +49,7 @@ from .model import (
 )
 from .pokerstars_writer import pokerstars_time
 
-__all__ = ["PlayedAction", "PlayedHand", "PlayedSeat", "history_of", "player_names"]
+__all__ = ["PlayedAction", "PlayedHand", "PlayedSeat", "history_of", "net_results", "player_names"]
 
 GAMES = {Variant.STUD: Game.STUD, Variant.STUD8: Game.STUD8}
 WAGERS = frozenset(
@@ -137,9 +137,18 @@ def history_of(played: PlayedHand) -> Hand:
     """The full history of ``played`` (every card, as an operator's audit sees it).
 
     Raises an engine error if the log does not replay (an illegal action), and ValueError
-    if the log ends before the hand does or goes on after it, or the hand was cancelled.
+    if the log ends before the hand does or goes on after it, the hand was cancelled, or the
+    start time has no time zone (the history's time is UTC; the machine's zone must not count).
     """
+    if played.started.tzinfo is None:
+        raise ValueError(f"hand #{played.number}: the start time needs a time zone")
     return _Recorder(played).record()
+
+
+def net_results(hand: Hand) -> dict[str, int]:
+    """Each player's net for the hand (chips after it less chips before), by name."""
+    after = hand.final_stacks()
+    return {seat.name: after[seat.name] - seat.stack for seat in hand.seats}
 
 
 class _Recorder:

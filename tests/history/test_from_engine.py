@@ -43,6 +43,7 @@ from dealerbot.history.from_engine import (
     PlayedHand,
     PlayedSeat,
     history_of,
+    net_results,
     player_names,
 )
 from dealerbot.history.model import Hand, Move, Street, view_of
@@ -60,6 +61,7 @@ CARD = re.compile(r"(?<![A-Za-z0-9])[2-9TJQKA][cdhs](?![a-z])")
 WAGERS = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE, ActionKind.BET_BIG,
           ActionKind.RAISE_BIG)  # fmt: skip
 START = datetime(2026, 12, 1, 15, 0, tzinfo=UTC)
+NAIVE = datetime(2026, 12, 1, 15, 0)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -452,6 +454,7 @@ def test_a_completion_over_the_bring_in_is_a_raise_and_a_fold_out_shows_nothing(
     assert "Uncalled bet (7) returned to bo\nbo collected 8 from pot\n" in text
     assert "Dealt to ann [Kd Kh 2c]\nDealt to bo [As]\n" in text
     assert hand.showed == () and hand.final_stacks() == {"ann": 96, "bo": 104}
+    assert net_results(hand) == {"ann": -4, "bo": 4}
     assert [seat.number for seat in hand.seats] == [3, 6]  # the table's seats, from 1
 
 
@@ -475,3 +478,6 @@ def test_a_log_that_is_not_a_whole_hand_is_refused() -> None:
     fold = PlayedAction(5, ActionKind.FOLD)
     with pytest.raises(ValueError, match="comes after the end"):
         history_of(two_player_hand((bring_in, fold, fold), ("ann", "bo")))
+    naive = dataclasses.replace(two_player_hand((bring_in, fold), ("ann", "bo")), started=NAIVE)
+    with pytest.raises(ValueError, match="time zone"):
+        history_of(naive)
