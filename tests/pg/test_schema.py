@@ -409,3 +409,53 @@ async def test_largest_snowflakes_and_exact_timestamps_round_trip(
     )
     row = await pg_schema.fetchrow("SELECT guild_id, user_id, chips, created_at FROM wallets")
     assert row is not None and tuple(row) == (big, big, big, stamp)
+
+
+async def test_0003_splits_old_actions_as_sqlite_does(pg_conn: asyncpg.Connection) -> None:
+    """Rows logged before 0003 end up the same on both backends after it."""
+    actions = ["bring-in", "fold:timeout", "call", "check:away", "fold:leaving"]
+    before = [m for m in migrations() if m.version < 3]
+    after = [m for m in migrations() if m.version >= 3]
+    assert after and after[0].version == 3
+
+    lite = sqlite3.connect(":memory:")
+    for path in sorted(SQLITE_MIGRATIONS.glob("*.sql"))[: len(before)]:
+        lite.executescript(path.read_text(encoding="utf-8"))
+    lite.execute("INSERT INTO guilds VALUES (?, 1000, 100, 86400, 0, ?)", (GUILD, NOW))
+    lite.execute(
+        "INSERT INTO tables (guild_id, channel_id, created_at) VALUES (?, ?, ?)",
+        (GUILD, CHANNEL, NOW),
+    )
+    lite.execute(
+        "INSERT INTO hands (table_id, number, config_json, seats_json, button_seat, deck,"
+        " commitment, salt_hex, started_at) VALUES (1, 1, '{}', '[]', 0, ?, 'c', 's', ?)",
+        (DECK, NOW),
+    )
+    for seq, action in enumerate(actions):
+        lite.execute(
+            "INSERT INTO hand_actions (hand_id, seq, seat, action, created_at)"
+            " VALUES (1, ?, 0, ?, ?)",
+            (seq, action, NOW),
+        )
+    for path in sorted(SQLITE_MIGRATIONS.glob("*.sql"))[len(before) :]:
+        lite.executescript(path.read_text(encoding="utf-8"))
+    expected = lite.execute("SELECT seq, action, reason FROM hand_actions ORDER BY seq").fetchall()
+
+    for migration in before:
+        await apply_migration(pg_conn, migration)
+    await add_guild(pg_conn)
+    hand_id = await add_hand(pg_conn, await add_table(pg_conn), 1)
+    for seq, action in enumerate(actions):
+        await pg_conn.execute(
+            "INSERT INTO hand_actions (hand_id, seq, seat, action, created_at)"
+            " VALUES ($1, $2, 0, $3, $4)",
+            hand_id,
+            seq,
+            action,
+            NOW,
+        )
+    for migration in after:
+        await apply_migration(pg_conn, migration)
+    rows = await pg_conn.fetch("SELECT seq, action, reason FROM hand_actions ORDER BY seq")
+    assert [tuple(r) for r in rows] == expected
+    assert expected[1] == (1, "fold", "timeout") and expected[2] == (2, "call", None)
