@@ -1,6 +1,9 @@
-"""Errors the store raises; each ``message`` is fit to show the user who caused it.
+"""Errors the store raises: narrow facts, with the values that describe them as fields.
 
-Whenever one of these is raised, the transaction it came from was rolled back: nothing changed.
+``message`` is a detail for logs and operators (the command line prints it), never a
+sentence for a player: the table service words every refusal itself
+(:mod:`dealerbot.tables.refusals`). Whenever one of these is raised, the transaction it
+came from was rolled back: nothing changed.
 """
 
 from __future__ import annotations
@@ -15,18 +18,28 @@ class StoreError(Exception):
 
 
 class InvalidAmount(StoreError):
-    """A chip amount that is not a positive whole number within bounds."""
+    """A chip amount (``what``) that is not a whole number from 1 to the bound."""
+
+    def __init__(self, what: str, value: object) -> None:
+        super().__init__(f"invalid {what}: {value!r}")
+        self.what = what
+        self.value = value
 
 
 class InvalidId(StoreError):
     """A guild, channel, user, table or hand id that is not a positive 64-bit integer."""
 
+    def __init__(self, what: str, value: object) -> None:
+        super().__init__(f"invalid {what}: {value!r}")
+        self.what = what
+        self.value = value
+
 
 class InsufficientChips(StoreError):
-    """The wallet (or stack) holds fewer chips than asked for."""
+    """The wallet holds ``available`` chips, fewer than the ``needed`` ones."""
 
-    def __init__(self, needed: int, available: int, where: str = "your wallet") -> None:
-        super().__init__(f"you need {needed:,} chips but {where} holds {available:,}")
+    def __init__(self, needed: int, available: int) -> None:
+        super().__init__(f"needed {needed}, available {available}")
         self.needed = needed
         self.available = available
 
@@ -42,6 +55,10 @@ class NotSeated(StoreError):
 class SeatTaken(StoreError):
     """The requested seat is occupied."""
 
+    def __init__(self, seat_no: int) -> None:
+        super().__init__(f"seat {seat_no} is taken")
+        self.seat_no = seat_no
+
 
 class UnknownTable(StoreError):
     """No table with that id (or in that channel)."""
@@ -52,11 +69,12 @@ class TableNotOpen(StoreError):
 
 
 class DailyNotReady(StoreError):
-    """The daily bonus was claimed too recently."""
+    """The daily bonus was claimed too recently: it is ready again at ``retry_at``."""
 
-    def __init__(self, message: str, retry_at: float) -> None:
-        super().__init__(message)
+    def __init__(self, retry_at: float, now: float) -> None:
+        super().__init__(f"daily bonus ready at {retry_at}")
         self.retry_at = retry_at
+        self.now = now
 
 
 class HandInProgress(StoreError):
@@ -86,6 +104,14 @@ class MigrationError(StoreError):
 class InvalidSeat(StoreError):
     """A seat number the table does not have."""
 
+    def __init__(self, seat_no: object) -> None:
+        super().__init__(f"no seat {seat_no!r}")
+        self.seat_no = seat_no
+
 
 class InvalidSettlement(StoreError):
     """Hand results that do not balance or name players not in the hand (a service bug)."""
+
+
+class NoWallet(StoreError):
+    """The player has no wallet in this guild (chips cannot be credited to nobody)."""

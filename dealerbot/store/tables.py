@@ -300,7 +300,7 @@ async def sit_down(
     name = _display_name(display_name)
     check_amount(buy_in, "buy-in")
     if not isinstance(seat_no, int) or isinstance(seat_no, bool) or not 0 <= seat_no <= 7:
-        raise InvalidSeat(f"there is no seat {seat_no!r}")
+        raise InvalidSeat(seat_no)
     async with db.transaction() as conn:
         now = db.now()
         table = await table_in(conn, table_id)
@@ -310,7 +310,7 @@ async def sit_down(
         if any(s.user_id == user_id for s in seats):
             raise AlreadySeated("you already have a seat at this table")
         if any(s.seat_no == seat_no for s in seats):
-            raise SeatTaken(f"seat {seat_no + 1} is taken")
+            raise SeatTaken(seat_no)
         await ensure_wallet(conn, table.guild_id, user_id, now)
         await _wallet_to_table(
             conn, table, user_id, buy_in, now, note=f"sat down at table {table_id}"

@@ -6,7 +6,6 @@ says whether there were enough; the ledger row is written in the same transactio
 
 from __future__ import annotations
 
-import math
 import sqlite3
 from dataclasses import dataclass
 
@@ -14,7 +13,7 @@ import aiosqlite
 
 from .config import economy_in, ensure_guild
 from .db import Database, execute, fetch_one
-from .errors import DailyNotReady, InsufficientChips, StoreError
+from .errors import DailyNotReady, InsufficientChips, NoWallet, StoreError
 from .ledger import Account, Reason, record
 from .validate import check_amount, check_id
 
@@ -117,7 +116,7 @@ async def move_wallet_chips(
             (delta, delta, guild_id, user_id),
         )
         if changed != 1:
-            raise StoreError("that player has no wallet in this server")
+            raise NoWallet(f"no wallet for user {user_id} in guild {guild_id}")
     await record(
         conn,
         guild_id=guild_id,
@@ -129,15 +128,6 @@ async def move_wallet_chips(
         hand_id=hand_id,
         note=note,
     )
-
-
-def _duration(seconds: float) -> str:
-    wait = max(1, math.ceil(seconds))
-    hours, rest = divmod(wait, 3600)
-    minutes, secs = divmod(rest, 60)
-    if hours:
-        return f"{hours} h {minutes} min"
-    return f"{minutes} min" if minutes else f"{secs} s"
 
 
 def _note(note: object) -> str:
@@ -177,10 +167,7 @@ async def claim_daily(db: Database, guild_id: int, user_id: int) -> DailyClaim:
         if wallet.last_daily_at is not None:
             ready = wallet.last_daily_at + economy.daily_cooldown_seconds
             if now < ready:
-                raise DailyNotReady(
-                    "you already claimed your daily chips; come back in " + _duration(ready - now),
-                    retry_at=ready,
-                )
+                raise DailyNotReady(ready, now)
         await conn.execute(
             "UPDATE wallets SET last_daily_at = ? WHERE guild_id = ? AND user_id = ?",
             (now, guild_id, user_id),
@@ -232,9 +219,9 @@ async def admin_take(
         now = db.now()
         wallet = await wallet_in(conn, guild_id, user_id)
         if wallet is None:
-            raise InsufficientChips(amount, 0, where="that player's wallet")
+            raise InsufficientChips(amount, 0)
         if wallet.chips < amount:
-            raise InsufficientChips(amount, wallet.chips, where="that player's wallet")
+            raise InsufficientChips(amount, wallet.chips)
         await move_wallet_chips(conn, guild_id, user_id, -amount, Reason.ADMIN, at=now, note=text)
         wallet = await wallet_in(conn, guild_id, user_id)
     assert wallet is not None

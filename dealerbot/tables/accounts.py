@@ -11,6 +11,7 @@ from typing import Any
 from dealerbot.store import leaderboard as leaderboard_db
 from dealerbot.store import wallets as wallets_db
 from dealerbot.store.db import Database
+from dealerbot.store.errors import InsufficientChips
 from dealerbot.store.leaderboard import LeaderboardEntry, LeaderboardPage
 from dealerbot.store.wallets import DailyClaim, Wallet
 
@@ -72,4 +73,10 @@ class Accounts:
         with store_errors_as_table_errors():
             if amount > 0:
                 return await wallets_db.admin_give(self.db, guild_id, user_id, amount, note=note)
-            return await wallets_db.admin_take(self.db, guild_id, user_id, -amount, note=note)
+            try:
+                return await wallets_db.admin_take(self.db, guild_id, user_id, -amount, note=note)
+            except InsufficientChips as short:
+                raise errors.InsufficientFundsError(
+                    f"You need {short.needed:,} chips but that player's wallet holds "
+                    f"{short.available:,}."
+                ) from short
