@@ -99,13 +99,17 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
 
 
 def test_the_wheel_carries_every_migration_byte_for_byte(installed: Installed) -> None:
+    prefix = "dealerbot/migrations/"
     with zipfile.ZipFile(installed.wheel) as wheel:
         shipped = {
-            Path(name).name: wheel.read(name)
+            name.removeprefix(prefix): wheel.read(name)
             for name in wheel.namelist()
-            if name.startswith("dealerbot/migrations/") and name.endswith(".sql")
+            if name.startswith(prefix) and name.endswith(".sql")
         }
-    source = {path.name: path.read_bytes() for path in (REPO / "migrations").glob("*.sql")}
+    folder = REPO / "migrations"
+    source = {
+        path.relative_to(folder).as_posix(): path.read_bytes() for path in folder.rglob("*.sql")
+    }
     assert source, "no migrations in the top-level folder"
     assert shipped == source
 
