@@ -254,23 +254,6 @@ async def _release_writes(db: Database, release: Release) -> Released:
     return Released(tuple(leavers), tuple(closing))
 
 
-def hand_results(
-    record: HandRecord, players: Mapping[int, Player], state: HandState | None
-) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
-    """(user id, net chips) for everyone dealt in, and (seat, stack) after the hand."""
-    if state is not None and state.result is not None and not state.result.cancelled:
-        finals = state.result.final_stacks
-        results = tuple(
-            (players[seat].user_id, finals[seat] - start)
-            for seat, start in zip(state.labels, state.start_stacks, strict=True)
-        )
-        return results, tuple(sorted(finals.items()))
-    return (
-        tuple((p.user_id, 0) for p in players.values()),
-        tuple((s.seat_no, s.stack) for s in record.seats),
-    )
-
-
 def result_json(state: HandState, players: Mapping[int, Player]) -> dict[str, Any]:
     """What the hand log keeps of a finished hand (seat labels as strings: JSON keys)."""
     result = state.result

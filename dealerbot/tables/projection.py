@@ -18,13 +18,14 @@ from dataclasses import dataclass, field
 from dealerbot.engine import Card, HandState, dealt_face_up, has_down_card, public_view
 from dealerbot.engine import events as ev
 from dealerbot.engine import player_view as engine_player_view
+from dealerbot.store.hands import HandRecord
 from dealerbot.store.tables import Seat, TableStatus
 
 from . import events as out
 from .config import TableConfig
 from .display import OptionView, PlayerView, SeatView, StakesView, TablePhase, TableView
 from .events import AutoReason
-from .hand import LiveHand, Player
+from .hand import Ended, LiveHand, Player
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,3 +346,45 @@ def translate(
         )
         emit(result.showdown)
     return result
+
+
+def hand_results(
+    record: HandRecord, players: Mapping[int, Player], state: HandState | None
+) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """(user id, net chips) for everyone dealt in, and (seat, stack) after the hand."""
+    if state is not None and state.result is not None and not state.result.cancelled:
+        finals = state.result.final_stacks
+        results = tuple(
+            (players[seat].user_id, finals[seat] - start)
+            for seat, start in zip(state.labels, state.start_stacks, strict=True)
+        )
+        return results, tuple(sorted(finals.items()))
+    return (
+        tuple((p.user_id, 0) for p in players.values()),
+        tuple((s.seat_no, s.stack) for s in record.seats),
+    )
+
+
+def hand_ended(
+    guild_id: int, channel_id: int, ended: Ended, last_actions: tuple[str, ...]
+) -> out.HandEnded:
+    """The end of a hand with its whole public story (see :class:`events.HandEnded`)."""
+    record = ended.record
+    results, stacks = hand_results(record, ended.players, ended.state)
+    return out.HandEnded(
+        guild_id,
+        channel_id,
+        record.id,
+        record.number,
+        results,
+        stacks,
+        ended.cancelled is not None,
+        ended.cancelled,
+        record.commitment,
+        TableConfig.from_row(record.config).variant,
+        tuple(
+            out.SeatedPlayer(s.seat_no, s.user_id, s.display_name, s.stack) for s in record.seats
+        ),
+        ended.showdown,
+        last_actions,
+    )

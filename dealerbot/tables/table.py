@@ -28,7 +28,7 @@ from dealerbot.store.db import Database
 from dealerbot.store.hands import HandRecord
 from dealerbot.store.tables import CashOut, Seat, TableStatus
 
-from . import dealer, errors, hand, projection, recovery
+from . import dealer, errors, projection, recovery
 from . import events as out
 from .config import TableConfig
 from .dealer import Ctx, Step
@@ -119,9 +119,6 @@ class Table:
         if seat is None:
             raise errors.NotSeatedError()
         return seat
-
-    def in_hand(self, user_id: int) -> bool:
-        return self.hand is not None and user_id in self.hand.seat_by_user
 
     def eligible(self) -> list[Seat]:
         """Seats that would be dealt into a hand starting now."""
@@ -270,28 +267,8 @@ class Table:
     async def _after_settle(self, ended: Ended) -> None:
         self.hand = None
         self.turn_timer.cancel()
-        record, cancelled = ended.record, ended.cancelled
-        results, stacks = hand.hand_results(record, ended.players, ended.state)
-        self.emit(
-            out.HandEnded(
-                self.guild_id,
-                self.channel_id,
-                record.id,
-                record.number,
-                results,
-                stacks,
-                cancelled is not None,
-                cancelled,
-                record.commitment,
-                TableConfig.from_row(record.config).variant,
-                tuple(
-                    out.SeatedPlayer(s.seat_no, s.user_id, s.display_name, s.stack)
-                    for s in record.seats
-                ),
-                ended.showdown,
-                tuple(self.last_actions),
-            )
-        )
+        ids = (self.guild_id, self.channel_id)
+        self.emit(projection.hand_ended(*ids, ended, tuple(self.last_actions)))
         await self._after_release(ended.released)
 
     async def _after_release(self, released: Released) -> None:
