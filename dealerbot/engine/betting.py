@@ -12,16 +12,19 @@ source. Who brings in and who acts first come from opener.py (see R3.1, R6.1).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import Card
 from .events import ActionKind, LegalAction
 from .variants import CAP_BETS, Stakes, Variant
 
 
-@dataclass(frozen=True, slots=True)
-class Round:
-    """The wager state of one betting round; a wager replaces it, a call or check keeps it."""
+class Round(NamedTuple):
+    """The wager state of one betting round; a wager replaces it, a call or check keeps it.
+
+    A NamedTuple rather than a frozen dataclass: one is built on every wager, and a tuple
+    is built several times faster (the engine benchmark's action latency shows it).
+    """
 
     street: int
     stakes: Stakes
@@ -127,14 +130,17 @@ def pick(choices: Sequence[LegalAction], kind: ActionKind) -> LegalAction | None
     return None
 
 
+_PASSIVE = frozenset({ActionKind.CALL, ActionKind.CHECK, ActionKind.FOLD})
+
+
 def after_wager(rnd: Round, option: LegalAction, seat: int) -> tuple[Round, bool]:
     """The round after ``seat`` took ``option``, and whether the wager reopened the betting."""
     kind = option.kind
+    if kind in _PASSIVE:  # most actions: the round is unchanged
+        return rnd, False
     if kind is ActionKind.BRING_IN:  # R3.7: others still call the full bring-in
         current = max(rnd.stakes.bring_in, option.to)
         return _replaced(rnd, current, rnd.full_level, rnd.bets_made, rnd.big_mode, None), False
-    if kind is ActionKind.CHECK or kind is ActionKind.CALL or kind is ActionKind.FOLD:
-        return rnd, False
     stakes = rnd.stakes
     big = kind is ActionKind.BET_BIG or kind is ActionKind.RAISE_BIG
     if kind is ActionKind.COMPLETE:

@@ -123,11 +123,6 @@ SUIT_INDEX: tuple[int, ...] = tuple(code % 4 for code in range(52))
 """Each card code's suit as 0 (♣) .. 3 (♠)."""
 
 
-def rank_number(card: int) -> int:
-    """The rank as a plain int, 2 (deuce) to 14 (ace), for loops that cannot afford a Rank."""
-    return card // 4 + 2
-
-
 def ace_low_order(card: int) -> int:
     """A card's place when aces are lowest: rank first (ace as 1), then suit ♣ < ♦ < ♥ < ♠."""
     rank = card // 4 + 2

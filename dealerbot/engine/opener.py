@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
-from .cards import Card, rank_number
+from .cards import RANK_INDEX, Card
 
 # Board classes of R6.1: high card, pair, two pair, trips, full house (5 cards, R12.2), quads.
 _BOARD_CLASS = {
@@ -36,7 +36,8 @@ def board_rank(up_cards: Sequence[int]) -> tuple[int, ...]:
     """
     if not 1 <= len(up_cards) <= 5:
         raise ValueError(f"a board has 1 to 5 up cards, not {len(up_cards)}")
-    return _board_rank_of_ranks(tuple(sorted(rank_number(c) for c in up_cards)))
+    rank = RANK_INDEX  # 0 (deuce) .. 12 (ace)
+    return _board_rank_of_ranks(tuple(sorted(rank[c] + 2 for c in up_cards)))
 
 
 @lru_cache(maxsize=8192)

@@ -251,14 +251,14 @@ def _open_round(s: HandState, events: list[Event]) -> None:
         events.append(RoundSkipped(s.street))
         _round_over(s, events)
         return
-    if s.street == 3:  # R3.1, R3.6
+    if s.street == 3:  # see R3.1, R3.6
         doors = [None if s.folded[i] else s.cards[i][2] for i in range(n)]
         low = bring_in_index(doors)
         s.round = Round(3, s.stakes, bring_in_due=True, bring_in_forced=can_act[low])
         first = low if can_act[low] else next_able(low + 1, can_act)
         assert first is not None
         s.bring_in_seat = s.labels[first]
-    else:  # R6.1-R6.4
+    else:  # see R6.1-R6.4
         boards = [None if s.folded[i] else _board(s, i) for i in range(n)]
         community = s.community if s.street == LAST_STREET else None
         best = best_board_index(boards, s.button, community)

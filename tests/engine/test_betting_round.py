@@ -6,8 +6,6 @@ a change to the option builder shows here with the Round that caused it.
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from dealerbot.engine.betting import Round, after_wager, next_to_act, options, pick
@@ -85,7 +83,7 @@ def test_calls_checks_and_folds_keep_the_round_value() -> None:
     rnd = Round(6, STAKES, current_bet=10, full_level=10, bets_made=1)
     for option in options(rnd, 100, 0, False)[:2]:  # fold, call
         assert after_wager(rnd, option, 0) == (rnd, False)
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         rnd.current_bet = 0  # type: ignore[misc]
 
 
