@@ -1,8 +1,10 @@
-"""The hand log: start, actions with sequence numbers, settlement or cancellation.
+"""The hand log's hands: start, settlement or cancellation, and reading them back.
 
-Secrecy: the deck and the salt of a hand in progress are read by exactly one function,
-:func:`load_hand_for_recovery`. Everything else returns :class:`HandRecord`, which carries
-the deck and salt only once the hand is over (so anyone can check the commitment).
+The actions of a hand are in :mod:`.hand_actions`. Secrecy: the deck and the salt of a
+hand in progress are read by exactly one function,
+:func:`~dealerbot.store.hand_actions.load_hand_for_recovery`. Everything here returns
+:class:`HandRecord`, which carries the deck and salt only once the hand is over (so anyone
+can check the commitment).
 """
 
 from __future__ import annotations
@@ -23,17 +25,15 @@ from dealerbot.engine import (
     CardError,
     deck_commitment,
     deck_text,
-    parse_deck_text,
     validate_deck,
 )
 
 from .config import ConfigRow
-from .db import Database, execute, fetch_all, fetch_one
+from .db import Database, fetch_all, fetch_one
 from .errors import (
     HandInProgress,
     HandNotInProgress,
     InvalidSettlement,
-    StaleAction,
     StoreError,
     TableNotOpen,
     UnknownHand,
@@ -41,9 +41,6 @@ from .errors import (
 from .ledger import Account, Reason, record
 from .tables import TableStatus, seats_in, table_in
 from .validate import MAX_AMOUNT, check_id
-
-MAX_ACTION_TEXT = 200
-ACTION_REASONS = ("timeout", "leaving", "away")  # the CHECK on hand_actions.reason
 
 
 class HandStatus(Enum):
@@ -71,17 +68,6 @@ class HandSeat:
 
 
 @dataclass(frozen=True, slots=True)
-class HandAction:
-    hand_id: int
-    seq: int  # 0-based, contiguous
-    seat: int | None
-    action: str  # the action kind's value, e.g. "fold"
-    created_at: float
-    deadline: float | None = None  # the deadline this action set for the next actor
-    reason: str | None = None  # why the service acted for the player: timeout/leaving/away
-
-
-@dataclass(frozen=True, slots=True)
 class HandRecord:
     """What may be shown to players: no deck and no salt while the hand is in progress."""
 
@@ -99,16 +85,6 @@ class HandRecord:
     ended_at: float | None
     revealed_deck: str | None  # deck text, once the hand is over
     revealed_salt_hex: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class RecoveryHand:
-    """SECRET: the full hand including the deck; for crash recovery only, never for players."""
-
-    hand: HandRecord
-    deck: tuple[Card, ...]
-    salt: bytes
-    actions: tuple[HandAction, ...]
 
 
 # Every query that player-facing functions run names its columns; none of them is `deck`.
@@ -139,33 +115,21 @@ def _record(row: sqlite3.Row) -> HandRecord:
     )
 
 
-def _action(row: sqlite3.Row) -> HandAction:
-    return HandAction(
-        row["hand_id"],
-        row["seq"],
-        row["seat"],
-        row["action"],
-        row["created_at"],
-        row["deadline"],
-        row["reason"],
-    )
-
-
-async def _hand(conn: aiosqlite.Connection, hand_id: int) -> HandRecord:
+async def hand_in(conn: aiosqlite.Connection, hand_id: int) -> HandRecord:
     row = await fetch_one(conn, f"SELECT {_PUBLIC_COLUMNS} FROM hands WHERE id = ?", (hand_id,))
     if row is None:
         raise UnknownHand(f"there is no hand #{hand_id}")
     return _record(row)
 
 
-async def _live_hand(conn: aiosqlite.Connection, hand_id: int) -> HandRecord:
-    hand = await _hand(conn, hand_id)
+async def live_hand_in(conn: aiosqlite.Connection, hand_id: int) -> HandRecord:
+    hand = await hand_in(conn, hand_id)
     if hand.status is not HandStatus.IN_PROGRESS:
         raise HandNotInProgress(f"hand #{hand.number} is already over")
     return hand
 
 
-def _check_deadline(deadline: object) -> float | None:
+def check_deadline(deadline: object) -> float | None:
     if deadline is None:
         return None
     if (
@@ -214,7 +178,7 @@ async def start_hand(
         raise StoreError("the commitment does not match the deck and salt")
     if not isinstance(button_seat, int) or not 0 <= button_seat <= 7:
         raise StoreError("the button must be a seat number 0..7")
-    deadline = _check_deadline(action_deadline)
+    deadline = check_deadline(action_deadline)
     if len(seats) < 2 or len({s.seat_no for s in seats}) != len(seats):
         raise StoreError("a hand needs at least two players in distinct seats")
     async with db.transaction() as conn:
@@ -261,81 +225,7 @@ async def start_hand(
         ) as cursor:
             hand_id = cursor.lastrowid
         assert hand_id is not None
-        return await _hand(conn, hand_id)
-
-
-async def append_action(
-    db: Database,
-    hand_id: int,
-    seq: int,
-    seat: int | None,
-    action: str,
-    *,
-    action_deadline: float | None,
-    reason: str | None = None,
-) -> HandAction:
-    """Log action number ``seq`` (0-based) and set the next deadline, atomically.
-
-    ``seq`` must be exactly the number of actions already logged: a repeated, stale or
-    racing submission gets StaleAction and changes nothing.
-    """
-    check_id(hand_id, "hand id")
-    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
-        raise StaleAction(f"action number {seq!r} is not valid")
-    if seat is not None and (not isinstance(seat, int) or not 0 <= seat <= 7):
-        raise StoreError("the seat must be a seat number 0..7 or None")
-    if not isinstance(action, str) or not action or len(action) > MAX_ACTION_TEXT:
-        raise StoreError(f"the action must be text of 1 to {MAX_ACTION_TEXT} characters")
-    if reason is not None and reason not in ACTION_REASONS:
-        raise StoreError(f"the reason must be one of {', '.join(ACTION_REASONS)} or None")
-    deadline = _check_deadline(action_deadline)
-    now = db.now()
-    # One conditional statement (a trigger copies the deadline to the hand): it inserts only
-    # if the hand is live and seq is the next number, atomically, in one round trip.
-    async with db.reading() as conn:
-        inserted = await execute(
-            conn,
-            "INSERT INTO hand_actions (hand_id, seq, seat, action, created_at, deadline, reason)"
-            " SELECT :hand, :seq, :seat, :action, :now, :deadline, :reason"
-            " WHERE EXISTS (SELECT 1 FROM hands WHERE id = :hand AND status = 'in_progress')"
-            " AND :seq = (SELECT COALESCE(MAX(seq) + 1, 0) FROM hand_actions"
-            "             WHERE hand_id = :hand)",
-            {
-                "hand": hand_id,
-                "seq": seq,
-                "seat": seat,
-                "action": action,
-                "now": now,
-                "deadline": deadline,
-                "reason": reason,
-            },
-        )
-        if inserted != 1:
-            hand = await _live_hand(conn, hand_id)
-            row = await fetch_one(
-                conn,
-                "SELECT COALESCE(MAX(seq) + 1, 0) FROM hand_actions WHERE hand_id = ?",
-                (hand_id,),
-            )
-            expected = int(row[0]) if row is not None else 0
-            raise StaleAction(
-                f"that action is out of date (hand #{hand.number} is at action {expected}, "
-                f"not {seq})"
-            )
-    return HandAction(hand_id, seq, seat, action, now, deadline, reason)
-
-
-async def set_action_deadline(db: Database, hand_id: int, deadline: float | None) -> None:
-    check_id(hand_id, "hand id")
-    value = _check_deadline(deadline)
-    async with db.reading() as conn:  # one statement: atomic on its own
-        changed = await execute(
-            conn,
-            "UPDATE hands SET action_deadline = ? WHERE id = ? AND status = 'in_progress'",
-            (value, hand_id),
-        )
-        if changed != 1:
-            await _live_hand(conn, hand_id)  # raises UnknownHand or HandNotInProgress
+        return await hand_in(conn, hand_id)
 
 
 async def settle_hand(
@@ -358,7 +248,7 @@ async def settle_hand(
         raise InvalidSettlement(f"hand results must sum to zero, not {sum(clean.values())}")
     result_json = _json(result, "result")
     async with db.transaction() as conn:
-        hand = await _live_hand(conn, hand_id)
+        hand = await live_hand_in(conn, hand_id)
         table = await table_in(conn, hand.table_id)
         started = {s.user_id: s for s in hand.seats}
         seated = {s.user_id: s for s in await seats_in(conn, hand.table_id)}
@@ -385,7 +275,7 @@ async def settle_hand(
             " action_deadline = NULL WHERE id = ?",
             (result_json, now, hand_id),
         )
-        return await _hand(conn, hand_id)
+        return await hand_in(conn, hand_id)
 
 
 async def cancel_hand(
@@ -406,7 +296,7 @@ async def cancel_hand(
             raise InvalidSettlement(f"the committed amount for user {user_id} is not valid")
         returned[user_id] = amount
     async with db.transaction() as conn:
-        hand = await _live_hand(conn, hand_id)
+        hand = await live_hand_in(conn, hand_id)
         table = await table_in(conn, hand.table_id)
         players = {s.user_id for s in hand.seats}
         now = db.now()
@@ -436,13 +326,13 @@ async def cancel_hand(
             " action_deadline = NULL WHERE id = ?",
             (_json(result, "result"), now, hand_id),
         )
-        return await _hand(conn, hand_id)
+        return await hand_in(conn, hand_id)
 
 
 async def get_hand(db: Database, hand_id: int) -> HandRecord:
     check_id(hand_id, "hand id")
     async with db.reading() as conn:
-        return await _hand(conn, hand_id)
+        return await hand_in(conn, hand_id)
 
 
 async def current_hand(db: Database, table_id: int) -> HandRecord | None:
@@ -466,16 +356,6 @@ async def hands_in_progress(db: Database) -> list[HandRecord]:
     return [_record(r) for r in rows]
 
 
-async def get_actions(db: Database, hand_id: int) -> list[HandAction]:
-    """The public action log of a hand, in order."""
-    check_id(hand_id, "hand id")
-    async with db.reading() as conn:
-        rows = await fetch_all(
-            conn, "SELECT * FROM hand_actions WHERE hand_id = ? ORDER BY seq", (hand_id,)
-        )
-    return [_action(r) for r in rows]
-
-
 async def recent_hands(db: Database, table_id: int, limit: int = 20) -> list[HandRecord]:
     """Finished and cancelled hands at a table, newest first (decks revealed)."""
     check_id(table_id, "table id")
@@ -488,25 +368,3 @@ async def recent_hands(db: Database, table_id: int, limit: int = 20) -> list[Han
             (table_id, limit),
         )
     return [_record(r) for r in rows]
-
-
-async def load_hand_for_recovery(db: Database, hand_id: int) -> RecoveryHand:
-    """SECRET PATH: the hand with its deck, salt and actions, to replay it after a restart.
-
-    The only function that reads the deck of a hand in progress. Never call it to answer
-    a player.
-    """
-    check_id(hand_id, "hand id")
-    async with db.reading() as conn:
-        hand = await _hand(conn, hand_id)
-        secret = await fetch_one(conn, "SELECT deck, salt_hex FROM hands WHERE id = ?", (hand_id,))
-        rows = await fetch_all(
-            conn, "SELECT * FROM hand_actions WHERE hand_id = ? ORDER BY seq", (hand_id,)
-        )
-    assert secret is not None
-    return RecoveryHand(
-        hand=hand,
-        deck=parse_deck_text(secret["deck"]),
-        salt=bytes.fromhex(secret["salt_hex"]),
-        actions=tuple(_action(r) for r in rows),
-    )

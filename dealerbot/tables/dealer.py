@@ -16,7 +16,7 @@ from typing import Any
 
 from dealerbot.engine import ActionError, ActionKind, HandState, legal_actions, option_for
 from dealerbot.engine import events as ev
-from dealerbot.store import hands as hands_db
+from dealerbot.store import hand_actions as actions_db
 from dealerbot.store import tables as tables_db
 from dealerbot.store.db import Database
 from dealerbot.store.tables import Seat
@@ -131,7 +131,7 @@ async def _open_turn(ctx: Ctx, live: LiveHand, step: Step) -> None:
     assert seat_no is not None
     if live.deadline is None:
         live.deadline = ctx.clock.now() + live.config.turn_seconds
-        await hands_db.set_action_deadline(ctx.db, live.id, live.deadline)
+        await actions_db.set_action_deadline(ctx.db, live.id, live.deadline)
     legal = legal_actions(state)
     player = live.players[seat_no]
     seat = step.seats.get(player.user_id)
@@ -233,7 +233,7 @@ async def expire(ctx: Ctx, live: LiveHand, step: Step, table_id: int, now: float
     expiry = on_expiry(seat, live.bank, live.seq, now, live.state)
     if isinstance(expiry, StartBank):
         async with ctx.db.transaction():
-            await hands_db.set_action_deadline(ctx.db, live.id, expiry.deadline)
+            await actions_db.set_action_deadline(ctx.db, live.id, expiry.deadline)
             changed = await tables_db.update_seat(
                 ctx.db, table_id, player.user_id, time_bank_seconds=0
             )

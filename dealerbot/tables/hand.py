@@ -26,6 +26,7 @@ from dealerbot.engine import (
 )
 from dealerbot.engine import events as ev
 from dealerbot.engine import start_hand as engine_start_hand
+from dealerbot.store import hand_actions as actions_db
 from dealerbot.store import hands as hands_db
 from dealerbot.store import tables as tables_db
 from dealerbot.store.db import Database
@@ -199,7 +200,7 @@ async def _append(
     deadline: float | None,
 ) -> None:
     """Log the action (its kind, and why the service took it as its own field)."""
-    await hands_db.append_action(
+    await actions_db.append_action(
         db,
         live.id,
         live.seq,

@@ -26,9 +26,10 @@ from dealerbot.engine import (
     deck_commitment,
     start_hand,
 )
-from dealerbot.store import hands as hands_db
+from dealerbot.store import hand_actions as actions_db
 from dealerbot.store.db import Database
-from dealerbot.store.hands import HandAction, HandRecord, RecoveryHand
+from dealerbot.store.hand_actions import HandAction, RecoveryHand
+from dealerbot.store.hands import HandRecord
 
 from . import events as out
 from . import hand
@@ -139,7 +140,7 @@ async def restore(
     (one transaction: the hand cancelled, its chips back, leavers cashed out)."""
     logged: RecoveryHand | Exception
     try:
-        logged = await hands_db.load_hand_for_recovery(db, record.id)
+        logged = await actions_db.load_hand_for_recovery(db, record.id)
     except Exception as error:  # a log the store itself cannot read back
         logged = error
     plan = resume_policy(record, logged, guild_id, channel_id)

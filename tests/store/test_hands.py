@@ -13,7 +13,7 @@ import pytest
 
 import dealerbot.store
 from dealerbot.engine.cards import deck_commitment, deck_text, shuffled_deck, verify_commitment
-from dealerbot.store import config, hands, ledger, migrate, tables, wallets
+from dealerbot.store import config, hand_actions, hands, ledger, migrate, tables, wallets
 from dealerbot.store.audit import audit
 from dealerbot.store.db import Database
 from dealerbot.store.errors import (
@@ -53,15 +53,17 @@ async def test_round_trip_and_recovery(db: Database, clock: FakeClock) -> None:
     actions = ["ante", "bring_in", "complete", "call", "fold"]
     for seq, action in enumerate(actions):
         clock.advance(1)
-        await hands.append_action(db, hand.id, seq, seq % 3, action, action_deadline=clock.now + 45)
-    logged = await hands.get_actions(db, hand.id)
+        await hand_actions.append_action(
+            db, hand.id, seq, seq % 3, action, action_deadline=clock.now + 45
+        )
+    logged = await hand_actions.get_actions(db, hand.id)
     assert [(a.seq, a.seat, a.action) for a in logged] == [
         (i, i % 3, a) for i, a in enumerate(actions)
     ]
     assert (await hands.get_hand(db, hand.id)).action_deadline == clock.now + 45
     assert [h.id for h in await hands.hands_in_progress(db)] == [hand.id]
 
-    recovery = await hands.load_hand_for_recovery(db, hand.id)
+    recovery = await hand_actions.load_hand_for_recovery(db, hand.id)
     expected_deck = shuffled_deck(random.Random(3))
     assert recovery.deck == expected_deck
     assert verify_commitment(hand.commitment, recovery.deck, recovery.salt)
@@ -79,7 +81,7 @@ async def test_deck_is_secret_while_the_hand_runs(db: Database) -> None:
         await hands.get_hand(db, hand.id),
         await hands.current_hand(db, table_id),
         await hands.hands_in_progress(db),
-        await hands.get_actions(db, hand.id),
+        await hand_actions.get_actions(db, hand.id),
         await hands.recent_hands(db, table_id),
     ]
     for value in player_facing:
@@ -102,19 +104,19 @@ def test_only_the_recovery_function_reads_the_deck_column() -> None:
         for number, line in enumerate(path.read_text().splitlines(), 1):
             if "SELECT deck" in line or ("SELECT *" in line and "hands " in line):
                 readers.append((path.name, number))
-    assert len(readers) == 1 and readers[0][0] == "hands.py"
-    source = inspect.getsource(hands.load_hand_for_recovery)
+    assert len(readers) == 1 and readers[0][0] == "hand_actions.py"
+    source = inspect.getsource(hand_actions.load_hand_for_recovery)
     assert "SELECT deck" in source
 
 
 async def test_stale_and_duplicate_actions_are_refused(db: Database) -> None:
     table_id = await seated_table(db, ALICE, BOB)
     hand = await begin_hand(db, table_id)
-    await hands.append_action(db, hand.id, 0, 0, "bring_in", action_deadline=None)
+    await hand_actions.append_action(db, hand.id, 0, 0, "bring_in", action_deadline=None)
     before = await snapshot(db)
     for seq in (0, 2, -1):
         with pytest.raises(StaleAction):
-            await hands.append_action(db, hand.id, seq, 1, "call", action_deadline=None)
+            await hand_actions.append_action(db, hand.id, seq, 1, "call", action_deadline=None)
     assert await snapshot(db) == before
 
 
@@ -124,14 +126,14 @@ async def test_fifty_identical_submissions_log_once(db: Database) -> None:
 
     async def submit() -> bool:
         try:
-            await hands.append_action(db, hand.id, 0, 1, "call", action_deadline=None)
+            await hand_actions.append_action(db, hand.id, 0, 1, "call", action_deadline=None)
         except StaleAction:
             return False
         return True
 
     results = await asyncio.gather(*(submit() for _ in range(50)))
     assert sum(results) == 1
-    assert len(await hands.get_actions(db, hand.id)) == 1
+    assert len(await hand_actions.get_actions(db, hand.id)) == 1
 
 
 async def test_settle_moves_stacks_and_writes_result_rows(db: Database) -> None:
@@ -153,7 +155,7 @@ async def test_settle_moves_stacks_and_writes_result_rows(db: Database) -> None:
     with pytest.raises(HandNotInProgress):
         await hands.settle_hand(db, hand.id, {ALICE: 0}, {})
     with pytest.raises(HandNotInProgress):
-        await hands.append_action(db, hand.id, 0, 0, "fold", action_deadline=None)
+        await hand_actions.append_action(db, hand.id, 0, 0, "fold", action_deadline=None)
     second = await begin_hand(db, table_id)
     assert second.number == 2
     report = await audit(db)
@@ -188,7 +190,7 @@ async def test_unserialisable_result_is_refused(db: Database) -> None:
 async def test_cancel_returns_nothing_because_nothing_left_the_stacks(db: Database) -> None:
     table_id = await seated_table(db, ALICE, BOB)
     hand = await begin_hand(db, table_id)
-    await hands.append_action(db, hand.id, 0, 0, "bet", action_deadline=None)
+    await hand_actions.append_action(db, hand.id, 0, 0, "bet", action_deadline=None)
     done = await hands.cancel_hand(
         db, hand.id, reason="log unreadable", committed={ALICE: 6, BOB: 1}
     )
@@ -242,21 +244,23 @@ async def test_start_hand_checks_its_inputs(db: Database) -> None:
 async def test_each_action_records_the_deadline_it_set(db: Database, clock: FakeClock) -> None:
     table_id = await seated_table(db, ALICE, BOB)
     hand = await begin_hand(db, table_id, deadline=clock.now + 45)
-    first = await hands.append_action(db, hand.id, 0, 0, "bring_in", action_deadline=clock.now + 30)
+    first = await hand_actions.append_action(
+        db, hand.id, 0, 0, "bring_in", action_deadline=clock.now + 30
+    )
     assert first.deadline == clock.now + 30
-    await hands.append_action(db, hand.id, 1, 1, "call", action_deadline=None)
+    await hand_actions.append_action(db, hand.id, 1, 1, "call", action_deadline=None)
     assert (await hands.get_hand(db, hand.id)).action_deadline is None
-    await hands.set_action_deadline(db, hand.id, clock.now + 60)
+    await hand_actions.set_action_deadline(db, hand.id, clock.now + 60)
     assert (await hands.get_hand(db, hand.id)).action_deadline == clock.now + 60
-    logged = await hands.get_actions(db, hand.id)
+    logged = await hand_actions.get_actions(db, hand.id)
     assert [a.deadline for a in logged] == [clock.now + 30, None]
     await hands.settle_hand(db, hand.id, {}, {})
     with pytest.raises(HandNotInProgress):
-        await hands.set_action_deadline(db, hand.id, clock.now)
+        await hand_actions.set_action_deadline(db, hand.id, clock.now)
     with pytest.raises(UnknownHand):
-        await hands.set_action_deadline(db, hand.id + 1, clock.now)
+        await hand_actions.set_action_deadline(db, hand.id + 1, clock.now)
     with pytest.raises(UnknownHand):
-        await hands.append_action(db, hand.id + 1, 0, 0, "fold", action_deadline=None)
+        await hand_actions.append_action(db, hand.id + 1, 0, 0, "fold", action_deadline=None)
 
 
 async def test_action_joins_an_outer_transaction(db: Database) -> None:
@@ -264,22 +268,26 @@ async def test_action_joins_an_outer_transaction(db: Database) -> None:
     hand = await begin_hand(db, table_id)
     with pytest.raises(RuntimeError):
         async with db.transaction():
-            await hands.append_action(db, hand.id, 0, 0, "bring_in", action_deadline=5.0)
+            await hand_actions.append_action(db, hand.id, 0, 0, "bring_in", action_deadline=5.0)
             raise RuntimeError("the rest of the service's transaction failed")
-    assert await hands.get_actions(db, hand.id) == []
+    assert await hand_actions.get_actions(db, hand.id) == []
     assert (await hands.get_hand(db, hand.id)).action_deadline is None
 
 
 async def test_why_the_service_acted_is_its_own_column(db: Database) -> None:
     table_id = await seated_table(db, ALICE, BOB)
     hand = await begin_hand(db, table_id)
-    await hands.append_action(db, hand.id, 0, 0, "bring_in", action_deadline=None)
-    await hands.append_action(db, hand.id, 1, 1, "fold", action_deadline=None, reason="timeout")
-    logged = await hands.get_actions(db, hand.id)
+    await hand_actions.append_action(db, hand.id, 0, 0, "bring_in", action_deadline=None)
+    await hand_actions.append_action(
+        db, hand.id, 1, 1, "fold", action_deadline=None, reason="timeout"
+    )
+    logged = await hand_actions.get_actions(db, hand.id)
     assert [(a.action, a.reason) for a in logged] == [("bring_in", None), ("fold", "timeout")]
     before = await snapshot(db)
     with pytest.raises(StoreError):
-        await hands.append_action(db, hand.id, 2, 0, "call", action_deadline=None, reason="nap")
+        await hand_actions.append_action(
+            db, hand.id, 2, 0, "call", action_deadline=None, reason="nap"
+        )
     assert await snapshot(db) == before
 
 

@@ -139,13 +139,13 @@ async def test_a_seated_player_not_dealt_in_is_told_so(harness):
 
 async def test_memory_behind_the_log_is_refused_and_resynced(harness):
     """If the log ever moves on without the service (it should not), the log wins."""
-    from dealerbot.store import hands as hands_db
+    from dealerbot.store import hand_actions as actions_db
 
     h = harness
     turn = await _started(h)
     kind = passive(turn)
     # Someone else logged this very action (as a second process would).
-    await hands_db.append_action(
+    await actions_db.append_action(
         h.db, turn.hand_id, turn.seq, turn.seat, kind.value, action_deadline=None
     )
     with pytest.raises(errors.StaleActionError, match="already taken"):

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from dealerbot.engine.events import ActionKind
+from dealerbot.store import hand_actions as actions_db
 from dealerbot.store import hands as hands_db
 from dealerbot.store import ledger as ledger_db
 from dealerbot.store.hands import HandStatus
@@ -100,12 +101,12 @@ async def test_a_hand_logged_to_its_end_but_not_settled_is_settled_on_restart(ha
     # The crash came after the last action was logged and before the settlement.
     fold = ActionKind.FOLD if ActionKind.FOLD in {o.kind for o in turn.options} else None
     assert fold is None  # heads-up on 3rd street the forced bring-in comes first
-    await hands_db.append_action(
+    await actions_db.append_action(
         h.db, turn.hand_id, turn.seq, turn.seat, "bring_in", action_deadline=None
     )
     nxt = turn.seq + 1
     other = 1 - turn.seat
-    await hands_db.append_action(h.db, turn.hand_id, nxt, other, "fold", action_deadline=None)
+    await actions_db.append_action(h.db, turn.hand_id, nxt, other, "fold", action_deadline=None)
     await h.restart()
     (ended,) = h.recorder.of(ev.HandEnded)
     assert ended.hand_id == turn.hand_id and not ended.cancelled
