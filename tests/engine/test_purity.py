@@ -153,3 +153,23 @@ def test_importing_the_engine_loads_no_impure_module() -> None:
     impure = sorted(name for name in loaded if name.split(".")[0] in FORBIDDEN)
     assert not impure, f"importing the engine loaded {impure}"
     assert any(name.startswith("dealerbot.engine") for name in loaded)
+
+
+CARD_ARITHMETIC = {(ast.FloorDiv, 4), (ast.Mod, 4), (ast.RShift, 2), (ast.BitAnd, 3)}
+
+
+@pytest.mark.parametrize("path", engine_modules(), ids=lambda p: p.stem)
+def test_card_arithmetic_stays_in_cards_py(path: Path) -> None:
+    """Rank and suit come from a card's code only in cards.py (``// 4``, ``% 4``, ``>> 2``,
+    ``& 3``); every other module asks cards.py (Card.rank, RANK_INDEX, ace_low_order...)."""
+    if path.name == "cards.py":
+        return
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.BinOp)
+        and isinstance(node.right, ast.Constant)
+        and (type(node.op), node.right.value) in CARD_ARITHMETIC
+    ]
+    assert not found, f"{path.name} computes rank or suit from a card code at lines {found}"
