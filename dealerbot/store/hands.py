@@ -39,7 +39,8 @@ from .errors import (
     UnknownHand,
 )
 from .ledger import Account, Reason, record
-from .tables import TableStatus, seats_in, table_in
+from .seats import seats_in
+from .tables import TableStatus, table_in
 from .validate import MAX_AMOUNT, check_id
 
 

@@ -17,9 +17,9 @@ from typing import Any
 from dealerbot.engine import ActionError, ActionKind, HandState, legal_actions, option_for
 from dealerbot.engine import events as ev
 from dealerbot.store import hand_actions as actions_db
-from dealerbot.store import tables as tables_db
+from dealerbot.store import seats as seats_db
 from dealerbot.store.db import Database
-from dealerbot.store.tables import Seat
+from dealerbot.store.seats import Seat
 
 from . import errors, hand
 from . import events as out
@@ -234,7 +234,7 @@ async def expire(ctx: Ctx, live: LiveHand, step: Step, table_id: int, now: float
     if isinstance(expiry, StartBank):
         async with ctx.db.transaction():
             await actions_db.set_action_deadline(ctx.db, live.id, expiry.deadline)
-            changed = await tables_db.update_seat(
+            changed = await seats_db.update_seat(
                 ctx.db, table_id, player.user_id, time_bank_seconds=0
             )
         live.deadline, live.bank = expiry.deadline, expiry.bank

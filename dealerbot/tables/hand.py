@@ -28,10 +28,10 @@ from dealerbot.engine import events as ev
 from dealerbot.engine import start_hand as engine_start_hand
 from dealerbot.store import hand_actions as actions_db
 from dealerbot.store import hands as hands_db
-from dealerbot.store import tables as tables_db
+from dealerbot.store import seats as seats_db
 from dealerbot.store.db import Database
 from dealerbot.store.hands import HandRecord, HandSeat
-from dealerbot.store.tables import CashOut, Seat
+from dealerbot.store.seats import CashOut, Seat
 
 from . import events as out
 from .config import TableConfig
@@ -182,7 +182,7 @@ async def apply_action(
             await _append(db, live, seat_no, kind, auto, deadline)
             for change in changes:
                 written.append(
-                    await tables_db.update_seat(
+                    await seats_db.update_seat(
                         db, release.table_id, change.user_id, **change.changes
                     )
                 )
@@ -248,10 +248,10 @@ async def _settle_writes(
 
 
 async def _release_writes(db: Database, release: Release) -> Released:
-    leavers = [await tables_db.stand_up(db, release.table_id, user) for user in release.leavers]
+    leavers = [await seats_db.stand_up(db, release.table_id, user) for user in release.leavers]
     closing: list[CashOut] = []
     if release.closing:
-        closing = await tables_db.close_table(db, release.table_id)
+        closing = await seats_db.close_table(db, release.table_id)
     return Released(tuple(leavers), tuple(closing))
 
 

@@ -19,7 +19,8 @@ from dealerbot.engine import Card, HandState, dealt_face_up, has_down_card, publ
 from dealerbot.engine import events as ev
 from dealerbot.engine import player_view as engine_player_view
 from dealerbot.store.hands import HandRecord
-from dealerbot.store.tables import Seat, TableStatus
+from dealerbot.store.seats import Seat
+from dealerbot.store.tables import TableStatus
 
 from . import events as out
 from .config import TableConfig

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from dealerbot.store.tables import Seat
+from dealerbot.store.seats import Seat
 
 from . import errors
 from .config import TableConfig

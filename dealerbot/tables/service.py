@@ -22,6 +22,7 @@ from typing import Any
 
 from dealerbot.engine import ActionKind
 from dealerbot.store import hands as hands_db
+from dealerbot.store import seats as seats_db
 from dealerbot.store import tables as tables_db
 from dealerbot.store.db import Database
 from dealerbot.store.hands import HandRecord, HandStatus
@@ -159,7 +160,7 @@ class TableService:
         if record is None or record.status is TableStatus.CLOSED:
             return None
         config = await settings.table_config(self.db, guild_id, channel_id)
-        seats = await tables_db.get_seats(self.db, record.id)
+        seats = await seats_db.get_seats(self.db, record.id)
         table = Table(self._deps, record, config, seats, self._locks.get(key))
         self._tables[key] = table
         hand = await hands_db.current_hand(self.db, record.id)
@@ -207,7 +208,7 @@ class TableService:
                         await tables_db.open_table(self.db, guild_id, channel_id)
                         record = await tables_db.find_table(self.db, guild_id, channel_id)
                         assert record is not None
-                        seat = await tables_db.sit_down(
+                        seat = await seats_db.sit_down(
                             self.db,
                             record.id,
                             user_id,
@@ -228,7 +229,7 @@ class TableService:
                 check_buy_in(config, amount)
                 seat_no = free_seat(config, (seat.seat_no for seat in table.seats.values()))
                 with store_errors_as_table_errors():
-                    seat = await tables_db.sit_down(
+                    seat = await seats_db.sit_down(
                         self.db,
                         table.id,
                         user_id,

@@ -23,10 +23,12 @@ from typing import Any
 from dealerbot.engine import ActionKind
 from dealerbot.store import errors as store_errors
 from dealerbot.store import hands as hands_db
+from dealerbot.store import seats as seats_db
 from dealerbot.store import tables as tables_db
 from dealerbot.store.db import Database
 from dealerbot.store.hands import HandRecord
-from dealerbot.store.tables import CashOut, Seat, TableStatus
+from dealerbot.store.seats import CashOut, Seat
+from dealerbot.store.tables import TableStatus
 
 from . import dealer, errors, projection, recovery
 from . import events as out
@@ -166,7 +168,7 @@ class Table:
             except Exception:
                 log.exception("table %s: could not start a hand", self.id)
                 with contextlib.suppress(Exception):  # seats out of step with the database?
-                    seats = await tables_db.get_seats(self.deps.db, self.id)
+                    seats = await seats_db.get_seats(self.deps.db, self.id)
                     self.seats = {seat.user_id: seat for seat in seats}
                 self.next_hand_at = self.deps.clock.now() + max(
                     RETRY_SECONDS, self.config.between_hands_seconds
@@ -281,7 +283,7 @@ class Table:
             self._mark_closed(cashed)
             return
         self.seats = {
-            seat.user_id: seat for seat in await tables_db.get_seats(self.deps.db, self.id)
+            seat.user_id: seat for seat in await seats_db.get_seats(self.deps.db, self.id)
         }
         self.touch()
         self.schedule_start()
@@ -312,7 +314,7 @@ class Table:
         self.turn_timer.cancel()
         self.hand = None
         db = self.deps.db
-        self.seats = {seat.user_id: seat for seat in await tables_db.get_seats(db, self.id)}
+        self.seats = {seat.user_id: seat for seat in await seats_db.get_seats(db, self.id)}
         self.touch()
         record = await hands_db.current_hand(db, self.id)
         if record is not None:
@@ -345,13 +347,13 @@ class Table:
             if not seat.leave_after_hand:
                 with store_errors_as_table_errors():
                     self.remember(
-                        await tables_db.update_seat(db, self.id, user_id, leave_after_hand=True)
+                        await seats_db.update_seat(db, self.id, user_id, leave_after_hand=True)
                     )
                 if live.state.seat_to_act == live.seat_by_user[user_id]:
                     await self.advance()
             return LeaveOutcome(False, 0)
         with store_errors_as_table_errors():
-            cash = await tables_db.stand_up(db, self.id, user_id)
+            cash = await seats_db.stand_up(db, self.id, user_id)
         del self.seats[user_id]
         self._left(cash, seat.display_name)
         self.touch()
@@ -366,7 +368,7 @@ class Table:
         if seat.sitting_out == sitting_out and (sitting_out or not seat.consecutive_timeouts):
             return seat
         with store_errors_as_table_errors():
-            seat = await tables_db.update_seat(self.deps.db, self.id, user_id, **changes)
+            seat = await seats_db.update_seat(self.deps.db, self.id, user_id, **changes)
         self.remember(seat)
         ids = (self.guild_id, self.channel_id, user_id, seat.display_name, seat.seat_no)
         self.emit(
@@ -381,7 +383,7 @@ class Table:
             raise errors.HandInProgressError("You can add chips only between hands.")
         check_top_up(self.config, seat.stack, amount)
         with store_errors_as_table_errors():
-            seat = await tables_db.add_chips(self.deps.db, self.id, user_id, amount)
+            seat = await seats_db.add_chips(self.deps.db, self.id, user_id, amount)
         self.remember(seat)
         self.schedule_start()
         return seat
@@ -396,7 +398,7 @@ class Table:
                 self.next_hand_at = None
                 self.touch()
             return False
-        cashed = await tables_db.close_table(self.deps.db, self.id)
+        cashed = await seats_db.close_table(self.deps.db, self.id)
         self.status = TableStatus.CLOSING
         await self._after_release(Released((), tuple(cashed)))
         return True

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dealerbot.engine import ActionKind, HandState, legal_actions
-from dealerbot.store.tables import Seat
+from dealerbot.store.seats import Seat
 
 from .config import TableConfig
 from .events import AutoReason

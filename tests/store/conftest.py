@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from dealerbot.store import tables
+from dealerbot.store import seats
 from dealerbot.store.config import ConfigRow
 from dealerbot.store.db import Database, fetch_all
-from dealerbot.store.tables import Seat
+from dealerbot.store.seats import Seat
 
 GUILD = 111_111_111_111_111_111
 CHANNEL = 222_222_222_222_222_222
@@ -78,9 +78,9 @@ async def sit(
 ) -> Seat:
     """Sit down as the table service does: the lowest free seat unless one is named."""
     if seat_no is None:
-        taken = {s.seat_no for s in await tables.get_seats(db, table_id)}
+        taken = {s.seat_no for s in await seats.get_seats(db, table_id)}
         seat_no = min(n for n in range(8) if n not in taken)
-    return await tables.sit_down(
+    return await seats.sit_down(
         db,
         table_id,
         user_id,

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 
 from dealerbot.engine.cards import deck_commitment, shuffled_deck
-from dealerbot.store import config, hands, tables
+from dealerbot.store import config, hands, seats, tables
 from dealerbot.store.db import Database
 from dealerbot.store.hands import HandRecord, HandSeat
 
@@ -22,9 +22,9 @@ async def begin_hand(
     deadline: float | None = None,
 ) -> HandRecord:
     table = await tables.get_table(db, table_id)
-    seats = [
+    dealt = [
         HandSeat(s.seat_no, s.user_id, s.display_name, s.stack)
-        for s in await tables.get_seats(db, table_id)
+        for s in await seats.get_seats(db, table_id)
         if users is None or s.user_id in users
     ]
     deck = shuffled_deck(random.Random(seed))
@@ -34,10 +34,10 @@ async def begin_hand(
         db,
         table_id,
         config=cfg,
-        seats=seats,
+        seats=dealt,
         deck=deck,
         salt=salt,
         commitment=deck_commitment(deck, salt),
-        button_seat=seats[0].seat_no,
+        button_seat=dealt[0].seat_no,
         action_deadline=deadline,
     )

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dealerbot.store import hands, tables, wallets
+from dealerbot.store import hands, seats, tables, wallets
 from dealerbot.store.audit import audit
 from dealerbot.store.db import Database
 
@@ -32,7 +32,7 @@ async def busy_guild(db: Database) -> int:
     await hands.settle_hand(db, hand.id, {ALICE: 40, BOB: -25, CAROL: -15}, {})
     hand = await begin_hand(db, table.id, seed=9)
     await hands.cancel_hand(db, hand.id, reason="test", committed={ALICE: 1})
-    await tables.stand_up(db, table.id, CAROL)
+    await seats.stand_up(db, table.id, CAROL)
     await begin_hand(db, table.id, seed=10)  # left in progress, as after a crash
     await wallets.get_wallet(db, GUILD + 1, ALICE)  # a second guild
     return table.id

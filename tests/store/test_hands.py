@@ -13,7 +13,7 @@ import pytest
 
 import dealerbot.store
 from dealerbot.engine.cards import deck_commitment, deck_text, shuffled_deck, verify_commitment
-from dealerbot.store import config, hand_actions, hands, ledger, migrate, tables, wallets
+from dealerbot.store import config, hand_actions, hands, ledger, migrate, seats, tables, wallets
 from dealerbot.store.audit import audit
 from dealerbot.store.db import Database
 from dealerbot.store.errors import (
@@ -146,7 +146,7 @@ async def test_settle_moves_stacks_and_writes_result_rows(db: Database) -> None:
     )
     assert done.status is HandStatus.FINISHED and done.result == {"pots": [{"amount": 45}]}
     assert done.action_deadline is None and done.ended_at is not None
-    stacks = {s.user_id: s.stack for s in await tables.get_seats(db, table_id)}
+    stacks = {s.user_id: s.stack for s in await seats.get_seats(db, table_id)}
     assert stacks == {ALICE: 230, BOB: 180, CAROL: 190}
     rows = await ledger.entries_for_hand(db, hand.id)
     assert sorted((r.user_id, r.delta) for r in rows) == [(ALICE, 30), (BOB, -20), (CAROL, -10)]
@@ -203,7 +203,7 @@ async def test_cancel_returns_nothing_because_nothing_left_the_stacks(db: Databa
     rows = await ledger.entries_for_hand(db, hand.id)
     assert [(r.reason, r.delta) for r in rows] == [(Reason.REFUND, 0), (Reason.REFUND, 0)]
     assert "6 committed chips returned" in rows[0].note
-    assert {s.stack for s in await tables.get_seats(db, table_id)} == {200}
+    assert {s.stack for s in await seats.get_seats(db, table_id)} == {200}
     assert await hands.hands_in_progress(db) == []
     assert (await audit(db)).ok
     with pytest.raises(HandNotInProgress):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dealerbot.store import config, ledger, tables, wallets
+from dealerbot.store import config, ledger, seats, tables, wallets
 from dealerbot.store.audit import audit
 from dealerbot.store.config import EconomyRow
 from dealerbot.store.db import Database
@@ -32,7 +32,7 @@ async def test_open_table_is_idempotent_and_reopens(db: Database) -> None:
     assert table.status is TableStatus.OPEN
     assert await tables.open_table(db, GUILD, CHANNEL) == table
     assert await tables.find_table(db, GUILD, CHANNEL) == table
-    await tables.close_table(db, table.id)
+    await seats.close_table(db, table.id)
     assert (await tables.get_table(db, table.id)).status is TableStatus.CLOSED
     reopened = await tables.open_table(db, GUILD, CHANNEL)
     assert (reopened.id, reopened.status) == (table.id, TableStatus.OPEN)
@@ -58,18 +58,18 @@ async def test_sit_down_moves_chips_in_one_transaction(db: Database) -> None:
     ]
     bob = await sit(db, table.id, BOB, "Bob", 100, seat_no=5)
     assert bob.seat_no == 5
-    assert [s.user_id for s in await tables.get_seats(db, table.id)] == [ALICE, BOB]
+    assert [s.user_id for s in await seats.get_seats(db, table.id)] == [ALICE, BOB]
     assert (await audit(db)).ok
 
 
 async def test_add_chips_and_stand_up(db: Database) -> None:
     table = await tables.open_table(db, GUILD, CHANNEL)
     await sit(db, table.id, ALICE, "Alice", 300)
-    assert (await tables.add_chips(db, table.id, ALICE, 200)).stack == 500
-    out = await tables.stand_up(db, table.id, ALICE)
+    assert (await seats.add_chips(db, table.id, ALICE, 200)).stack == 500
+    out = await seats.stand_up(db, table.id, ALICE)
     assert (out.amount, out.wallet.chips, out.wallet.table_chips) == (500, 1000, 0)
     with pytest.raises(NotSeated):
-        await tables.get_seat(db, table.id, ALICE)
+        await seats.get_seat(db, table.id, ALICE)
     reasons = [(r.account, r.delta, r.reason) for r in await ledger.entries(db, GUILD, ALICE)]
     assert reasons[:2] == [
         (Account.WALLET, 500, Reason.CASH_OUT),
@@ -92,9 +92,9 @@ async def test_refusals_change_nothing(db: Database) -> None:
         (InvalidSeat, sit(db, table.id, BOB, "Bob", 100, seat_no=8)),
         (UnknownTable, sit(db, table.id + 99, BOB, "Bob", 100)),
         (StoreError, sit(db, table.id, BOB, "   ", 100)),
-        (NotSeated, tables.stand_up(db, table.id, BOB)),
-        (NotSeated, tables.add_chips(db, table.id, BOB, 10)),
-        (UnknownTable, tables.stand_up(db, table.id + 1, ALICE)),
+        (NotSeated, seats.stand_up(db, table.id, BOB)),
+        (NotSeated, seats.add_chips(db, table.id, BOB, 10)),
+        (UnknownTable, seats.stand_up(db, table.id + 1, ALICE)),
     ]
     for error, call in cases:
         with pytest.raises(error):
@@ -128,7 +128,7 @@ async def test_closing_table_refuses_newcomers(db: Database) -> None:
         await sit(db, table.id, BOB, "Bob", 100)
     with pytest.raises(StoreError):
         await tables.set_table_status(db, table.id, TableStatus.CLOSED)
-    outs = await tables.close_table(db, table.id)
+    outs = await seats.close_table(db, table.id)
     assert [(o.user_id, o.amount) for o in outs] == [(ALICE, 100)]
     assert (await wallets.get_wallet(db, GUILD, ALICE)).chips == 1000
     assert (await audit(db)).ok
@@ -142,22 +142,22 @@ async def test_no_leaving_or_topping_up_during_a_hand(db: Database) -> None:
     await begin_hand(db, table.id, users=(ALICE, BOB))
     before = await snapshot(db)
     with pytest.raises(HandInProgress):
-        await tables.stand_up(db, table.id, ALICE)
+        await seats.stand_up(db, table.id, ALICE)
     with pytest.raises(HandInProgress):
-        await tables.add_chips(db, table.id, CAROL, 10)
+        await seats.add_chips(db, table.id, CAROL, 10)
     with pytest.raises(HandInProgress):
-        await tables.close_table(db, table.id)
+        await seats.close_table(db, table.id)
     assert await snapshot(db) == before
     # Carol was not dealt in: she may leave at once.
-    assert (await tables.stand_up(db, table.id, CAROL)).amount == 200
-    seat = await tables.update_seat(db, table.id, ALICE, leave_after_hand=True, sitting_out=True)
+    assert (await seats.stand_up(db, table.id, CAROL)).amount == 200
+    seat = await seats.update_seat(db, table.id, ALICE, leave_after_hand=True, sitting_out=True)
     assert seat.leave_after_hand and seat.sitting_out
 
 
 async def test_update_seat_validates(db: Database) -> None:
     table = await tables.open_table(db, GUILD, CHANNEL)
     await sit(db, table.id, ALICE, "Alice", 200)
-    seat = await tables.update_seat(
+    seat = await seats.update_seat(
         db, table.id, ALICE, consecutive_timeouts=2, time_bank_seconds=12.5, display_name="Al"
     )
     assert (seat.consecutive_timeouts, seat.time_bank_seconds, seat.display_name) == (2, 12.5, "Al")
@@ -168,10 +168,10 @@ async def test_update_seat_validates(db: Database) -> None:
         {"display_name": ""},
     ):
         with pytest.raises(StoreError):
-            await tables.update_seat(db, table.id, ALICE, **bad)  # type: ignore[arg-type]
-    assert await tables.get_seat(db, table.id, ALICE) == seat
+            await seats.update_seat(db, table.id, ALICE, **bad)  # type: ignore[arg-type]
+    assert await seats.get_seat(db, table.id, ALICE) == seat
     with pytest.raises(NotSeated):
-        await tables.update_seat(db, table.id, BOB, sitting_out=True)
+        await seats.update_seat(db, table.id, BOB, sitting_out=True)
 
 
 async def test_table_message_id(db: Database) -> None:
