@@ -8,7 +8,8 @@ everything in order, one batch at a time.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 
 from .events import TableEvent
 
@@ -37,3 +38,17 @@ class Outbox:
             while self._queue:
                 batch, self._queue = self._queue, []
                 await self._publish(batch)
+
+    @asynccontextmanager
+    async def step(
+        self, lock: asyncio.Lock, changed: Callable[[], TableEvent]
+    ) -> AsyncIterator[None]:
+        """Hold ``lock`` for one step and seal it, then deliver what it produced."""
+        try:
+            async with lock:
+                try:
+                    yield
+                finally:
+                    self.seal(changed)
+        finally:
+            await self.flush()

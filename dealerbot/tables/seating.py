@@ -36,6 +36,18 @@ def eligible(seats: Iterable[Seat]) -> list[Seat]:
     )
 
 
+def dealt_in(closing: bool, hand: object | None, seats: Iterable[Seat]) -> list[Seat]:
+    """Who a hand starting now deals in, or why none can start."""
+    if closing:
+        raise errors.TableClosingError()
+    if hand is not None:
+        raise errors.HandInProgressError("A hand is already being played.")
+    players = eligible(seats)
+    if len(players) < 2:
+        raise errors.NotEnoughPlayersError()
+    return players
+
+
 def check_buy_in(config: TableConfig, amount: int) -> None:
     if not config.min_buyin <= amount <= config.max_buyin:
         raise errors.AmountError(

@@ -26,21 +26,20 @@ from dealerbot.store import seats as seats_db
 from dealerbot.store import tables as tables_db
 from dealerbot.store.db import Database
 from dealerbot.store.hands import HandRecord, HandStatus
-from dealerbot.store.leaderboard import LeaderboardEntry, LeaderboardPage
 from dealerbot.store.tables import TableStatus
-from dealerbot.store.wallets import DailyClaim, Wallet
 
 from . import config as settings
 from . import errors
 from .accounts import Accounts
 from .checks import check_chips, check_ids, check_user, is_int
-from .config import GuildEconomy, TableConfig
+from .config import TableConfig
+from .deps import Deps
 from .display import PlayerView, TableView
 from .events import PlayerJoined, TableEvent
 from .locks import KeyedLocks
 from .refusals import store_errors_as_table_errors
 from .seating import LeaveOutcome, check_buy_in, free_seat
-from .table import Deps, Table
+from .table import Table
 from .timers import Clock, SystemClock, TaskTracker
 
 log = logging.getLogger(__name__)
@@ -56,8 +55,12 @@ class _Ref:
     table: Table | None
 
 
-class TableService:
-    """Seats, hands, timers and chips for every table, by (guild id, channel id)."""
+class TableService(Accounts):
+    """Seats, hands, timers and chips for every table, by (guild id, channel id).
+
+    The wallet commands (balance, daily, leaderboard, rank_of, admin_adjust, economy_get,
+    economy_set) are :class:`~dealerbot.tables.accounts.Accounts`' and take no table lock.
+    """
 
     def __init__(
         self,
@@ -66,7 +69,7 @@ class TableService:
         clock: Clock | None = None,
         rng: random.Random | None = None,
     ) -> None:
-        self.db = db
+        super().__init__(db)
         self.clock: Clock = clock if clock is not None else SystemClock()
         self.tracker = TaskTracker()
         self._deps = Deps(
@@ -76,7 +79,6 @@ class TableService:
             self.tracker,
             self._publish,
         )
-        self.accounts = Accounts(db)
         self._locks = KeyedLocks()
         self._tables: dict[Key, Table] = {}
         self._subscribers: list[Subscriber] = []
@@ -147,11 +149,11 @@ class TableService:
                     yield ref
                 finally:
                     if ref.table is not None:
-                        ref.table.seal()
+                        ref.table.outbox.seal(ref.table.changed)
                         self._forget_if_closed(ref.table)
         finally:
             if ref.table is not None:
-                await ref.table.flush()
+                await ref.table.outbox.flush()
 
     async def _load(self, key: Key) -> Table | None:
         """The open table in this channel from the database (resuming its hand), or None."""
@@ -385,29 +387,3 @@ class TableService:
         check_ids(table_id)
         with store_errors_as_table_errors():
             await tables_db.set_table_message(self.db, table_id, message_id)
-
-    # --- accounts (no table lock: see :mod:`.accounts`) --------------------------------------
-
-    async def economy_get(self, guild_id: int) -> GuildEconomy:
-        return await self.accounts.economy_get(guild_id)
-
-    async def economy_set(self, guild_id: int, **changes: Any) -> GuildEconomy:
-        return await self.accounts.economy_set(guild_id, **changes)
-
-    async def rank_of(self, guild_id: int, user_id: int) -> LeaderboardEntry | None:
-        return await self.accounts.rank_of(guild_id, user_id)
-
-    async def balance(self, guild_id: int, user_id: int) -> Wallet:
-        return await self.accounts.balance(guild_id, user_id)
-
-    async def daily(self, guild_id: int, user_id: int) -> DailyClaim:
-        return await self.accounts.daily(guild_id, user_id)
-
-    async def leaderboard(self, guild_id: int, page: int = 1) -> LeaderboardPage:
-        return await self.accounts.leaderboard(guild_id, page)
-
-    async def admin_adjust(
-        self, guild_id: int, user_id: int, amount: int, note: str = ""
-    ) -> Wallet:
-        """Give (amount > 0) or take (amount < 0) wallet chips; the caller checks permissions."""
-        return await self.accounts.admin_adjust(guild_id, user_id, amount, note)

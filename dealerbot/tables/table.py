@@ -12,11 +12,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
 from functools import partial
 from typing import Any
 
@@ -25,7 +23,6 @@ from dealerbot.store import errors as store_errors
 from dealerbot.store import hands as hands_db
 from dealerbot.store import seats as seats_db
 from dealerbot.store import tables as tables_db
-from dealerbot.store.db import Database
 from dealerbot.store.hands import HandRecord
 from dealerbot.store.seats import CashOut, Seat
 from dealerbot.store.tables import TableStatus
@@ -34,29 +31,19 @@ from . import dealer, errors, projection, recovery
 from . import events as out
 from .config import TableConfig
 from .dealer import Ctx, Step
+from .deps import Deps
 from .display import PlayerView, TableView
 from .hand import Ended, LiveHand, Release, Released
 from .outbox import Outbox
 from .projection import TableSnapshot
 from .refusals import store_errors_as_table_errors
-from .seating import LeaveOutcome, check_top_up, eligible
-from .timers import Clock, TaskTracker, Timer
+from .seating import LeaveOutcome, check_top_up, dealt_in, eligible
+from .timers import Timer
 from .turns import RETRY_SECONDS
 
 log = logging.getLogger(__name__)
 
 LAST_ACTIONS = 8
-
-
-@dataclass(slots=True)
-class Deps:
-    """What every table shares with the service."""
-
-    db: Database
-    clock: Clock
-    rng: random.Random
-    tracker: TaskTracker
-    publish: Callable[[Sequence[out.TableEvent]], Awaitable[None]]
 
 
 class Table:
@@ -83,36 +70,23 @@ class Table:
         self.last_actions: deque[str] = deque(maxlen=LAST_ACTIONS)
         self.turn_timer = Timer(deps.clock, deps.tracker, f"turn-timer:{self.id}")
         self.start_timer = Timer(deps.clock, deps.tracker, f"start-timer:{self.id}")
-        self._outbox = Outbox(deps.publish)
+        self.outbox = Outbox(deps.publish)
 
-    # --- events ----------------------------------------------------------------
+    # --- events (see :mod:`.outbox`) ---------------------------------------------------
 
     def emit(self, event: out.TableEvent) -> None:
-        self._outbox.emit(event)
+        self.outbox.emit(event)
 
     def touch(self) -> None:
         """Something visible changed: a TableChanged goes out at the end of this step."""
-        self._outbox.dirty = True
+        self.outbox.dirty = True
 
-    def seal(self) -> None:
-        """End of a step (lock still held): queue the new public view if anything changed."""
-        self._outbox.seal(lambda: out.TableChanged(self.guild_id, self.channel_id, self.view()))
+    def changed(self) -> out.TableChanged:
+        return out.TableChanged(self.guild_id, self.channel_id, self.view())
 
-    async def flush(self) -> None:
-        """Deliver queued events in order (call after releasing the lock)."""
-        await self._outbox.flush()
-
-    @asynccontextmanager
-    async def locked(self) -> AsyncIterator[None]:
-        """Hold the lock for one step, then deliver what the step produced."""
-        try:
-            async with self.lock:
-                try:
-                    yield
-                finally:
-                    self.seal()
-        finally:
-            await self.flush()
+    def locked(self) -> AbstractAsyncContextManager[None]:
+        """Hold the lock for one step (a timer's), then deliver what the step produced."""
+        return self.outbox.step(self.lock, self.changed)
 
     # --- seats -----------------------------------------------------------------
 
@@ -177,13 +151,9 @@ class Table:
 
     async def start_hand(self) -> None:
         """Shuffle, commit, log the hand, deal 3rd street and open the betting."""
-        if self.closed or self.status is not TableStatus.OPEN:
-            raise errors.TableClosingError()
-        if self.hand is not None:
-            raise errors.HandInProgressError("A hand is already being played.")
-        seats = self.eligible()
-        if len(seats) < 2:
-            raise errors.NotEnoughPlayersError()
+        seats = dealt_in(
+            self.closed or self.status is not TableStatus.OPEN, self.hand, self.seats.values()
+        )
         deps = self.deps
         step = Step(dict(self.seats))
         live = await dealer.deal(
