@@ -33,7 +33,9 @@ MAX_DISPLAY_NAME = 100
 
 
 @dataclass(frozen=True, slots=True)
-class Seat:
+class SeatRow:
+    """One row of ``seats``: a player at a table, his stack and his flags."""
+
     table_id: int
     seat_no: int  # 0..7
     guild_id: int
@@ -56,8 +58,8 @@ class CashOut:
     wallet: Wallet
 
 
-def _seat(row: sqlite3.Row) -> Seat:
-    return Seat(
+def _seat(row: sqlite3.Row) -> SeatRow:
+    return SeatRow(
         table_id=row["table_id"],
         seat_no=row["seat_no"],
         guild_id=row["guild_id"],
@@ -78,14 +80,14 @@ def _display_name(name: object) -> str:
     return name.strip()[:MAX_DISPLAY_NAME]
 
 
-async def seats_in(conn: aiosqlite.Connection, table_id: int) -> list[Seat]:
+async def seats_in(conn: aiosqlite.Connection, table_id: int) -> list[SeatRow]:
     rows = await fetch_all(
         conn, "SELECT * FROM seats WHERE table_id = ? ORDER BY seat_no", (table_id,)
     )
     return [_seat(r) for r in rows]
 
 
-async def seat_in(conn: aiosqlite.Connection, table_id: int, user_id: int) -> Seat:
+async def seat_in(conn: aiosqlite.Connection, table_id: int, user_id: int) -> SeatRow:
     row = await fetch_one(
         conn, "SELECT * FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id)
     )
@@ -94,7 +96,7 @@ async def seat_in(conn: aiosqlite.Connection, table_id: int, user_id: int) -> Se
     return _seat(row)
 
 
-async def cash_out_in(conn: aiosqlite.Connection, seat: Seat, now: float) -> CashOut:
+async def cash_out_in(conn: aiosqlite.Connection, seat: SeatRow, now: float) -> CashOut:
     """Move the whole stack back to the wallet and free the seat (inside a transaction)."""
     if seat.stack:
         await record(
@@ -127,14 +129,14 @@ async def cash_out_in(conn: aiosqlite.Connection, seat: Seat, now: float) -> Cas
     return CashOut(seat.table_id, seat.user_id, seat.seat_no, seat.stack, wallet)
 
 
-async def get_seats(db: Database, table_id: int) -> list[Seat]:
+async def get_seats(db: Database, table_id: int) -> list[SeatRow]:
     check_id(table_id, "table id")
     async with db.reading() as conn:
         await table_in(conn, table_id)
         return await seats_in(conn, table_id)
 
 
-async def get_seat(db: Database, table_id: int, user_id: int) -> Seat:
+async def get_seat(db: Database, table_id: int, user_id: int) -> SeatRow:
     check_id(table_id, "table id")
     check_id(user_id, "user id")
     async with db.reading() as conn:
@@ -150,7 +152,7 @@ async def sit_down(
     *,
     seat_no: int,
     time_bank_seconds: float,
-) -> Seat:
+) -> SeatRow:
     """Take seat ``seat_no`` with ``buy_in`` chips from the wallet, all in one transaction.
 
     The house rules (the buy-in range, how many seats, which seat) are the table service's;
@@ -207,7 +209,7 @@ async def _wallet_to_table(
     )
 
 
-async def add_chips(db: Database, table_id: int, user_id: int, amount: int) -> Seat:
+async def add_chips(db: Database, table_id: int, user_id: int, amount: int) -> SeatRow:
     """Top up a stack from the wallet, between hands only (the service caps the stack)."""
     check_id(table_id, "table id")
     check_id(user_id, "user id")
@@ -257,7 +259,7 @@ async def update_seat(
     time_bank_seconds: float | None = None,
     leave_after_hand: bool | None = None,
     display_name: str | None = None,
-) -> Seat:
+) -> SeatRow:
     """Change a seat's flags and counters (never its stack)."""
     check_id(table_id, "table id")
     check_id(user_id, "user id")

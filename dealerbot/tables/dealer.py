@@ -19,7 +19,7 @@ from dealerbot.engine import events as ev
 from dealerbot.store import hand_actions as actions_db
 from dealerbot.store import seats as seats_db
 from dealerbot.store.db import Database
-from dealerbot.store.seats import Seat
+from dealerbot.store.seats import SeatRow
 
 from . import errors, hand
 from . import events as out
@@ -45,7 +45,7 @@ class Ctx:
 class Step:
     """What one command or timer did to the hand, for the table to apply."""
 
-    seats: dict[int, Seat]  # every seat row as of now, by user id (rows written replace)
+    seats: dict[int, SeatRow]  # every seat row as of now, by user id (rows written replace)
     events: list[out.TableEvent] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)  # public "last actions" lines
     acted: bool = False  # an action was written: the running turn timer is stale
@@ -58,7 +58,7 @@ async def deal(
     rng: random.Random,
     table_id: int,
     config: TableConfig,
-    seats: Sequence[Seat],
+    seats: Sequence[SeatRow],
     button: int | None,
     step: Step,
 ) -> LiveHand:

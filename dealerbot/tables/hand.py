@@ -31,7 +31,7 @@ from dealerbot.store import hands as hands_db
 from dealerbot.store import seats as seats_db
 from dealerbot.store.db import Database
 from dealerbot.store.hands import HandRecord, HandSeat
-from dealerbot.store.seats import CashOut, Seat
+from dealerbot.store.seats import CashOut, SeatRow
 
 from . import events as out
 from .config import TableConfig
@@ -115,7 +115,7 @@ class Applied:
     state: HandState
     events: tuple[ev.Event, ...]
     deadline: float | None
-    seats: tuple[Seat, ...]
+    seats: tuple[SeatRow, ...]
     released: Released | None
 
 
@@ -124,7 +124,7 @@ async def start(
     rng: random.Random,
     table_id: int,
     config: TableConfig,
-    seats: Sequence[Seat],
+    seats: Sequence[SeatRow],
     previous_button: int | None,
     now: float,
 ) -> Started:
@@ -173,7 +173,7 @@ async def apply_action(
     the action ends the hand. Raises the store's StaleAction if the log moved on."""
     new_state, engine_events = apply(live.state, Action(seat_no, kind))
     deadline = turn_deadline(now, live.config, new_state)
-    written: list[Seat] = []
+    written: list[SeatRow] = []
     released: Released | None = None
     if not changes and not new_state.is_over:  # the append alone is atomic
         await _append(db, live, seat_no, kind, auto, deadline)

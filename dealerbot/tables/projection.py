@@ -19,7 +19,7 @@ from dealerbot.engine import Card, HandState, dealt_face_up, has_down_card, publ
 from dealerbot.engine import events as ev
 from dealerbot.engine import player_view as engine_player_view
 from dealerbot.store.hands import HandRecord
-from dealerbot.store.seats import Seat
+from dealerbot.store.seats import SeatRow
 from dealerbot.store.tables import TableStatus
 
 from . import events as out
@@ -40,7 +40,7 @@ class TableSnapshot:
     status: TableStatus
     closed: bool
     button_seat: int | None
-    seats: tuple[Seat, ...]
+    seats: tuple[SeatRow, ...]
     hand: LiveHand | None
     next_hand_at: float | None
     last_actions: tuple[str, ...]
@@ -150,7 +150,7 @@ def table_view(table: TableSnapshot) -> TableView:
     )
 
 
-def player_view(table: TableSnapshot, seat: Seat) -> PlayerView:
+def player_view(table: TableSnapshot, seat: SeatRow) -> PlayerView:
     """The public view plus the player's own cards (``seat``'s) and, on his turn, his options."""
     user_id = seat.user_id
     live = table.hand

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from dealerbot.store.seats import Seat
+from dealerbot.store.seats import SeatRow
 
 from . import errors
 from .config import TableConfig
@@ -24,7 +24,7 @@ class LeaveOutcome:
     cashed_out: int
 
 
-def eligible(seats: Iterable[Seat]) -> list[Seat]:
+def eligible(seats: Iterable[SeatRow]) -> list[SeatRow]:
     """Seats that would be dealt into a hand starting now, in seat order."""
     return sorted(
         (
@@ -36,7 +36,7 @@ def eligible(seats: Iterable[Seat]) -> list[Seat]:
     )
 
 
-def dealt_in(closing: bool, hand: object | None, seats: Iterable[Seat]) -> list[Seat]:
+def dealt_in(closing: bool, hand: object | None, seats: Iterable[SeatRow]) -> list[SeatRow]:
     """Who a hand starting now deals in, or why none can start."""
     if closing:
         raise errors.TableClosingError()

@@ -24,7 +24,7 @@ from dealerbot.store import hands as hands_db
 from dealerbot.store import seats as seats_db
 from dealerbot.store import tables as tables_db
 from dealerbot.store.hands import HandRecord
-from dealerbot.store.seats import CashOut, Seat
+from dealerbot.store.seats import CashOut, SeatRow
 from dealerbot.store.tables import TableStatus
 
 from . import dealer, errors, projection, recovery
@@ -52,7 +52,7 @@ class Table:
         deps: Deps,
         record: tables_db.TableRow,
         config: TableConfig,
-        seats: Iterable[Seat],
+        seats: Iterable[SeatRow],
         lock: asyncio.Lock,
     ) -> None:
         self.deps = deps
@@ -62,7 +62,7 @@ class Table:
         self.status = record.status
         self.button_seat = record.button_seat
         self.config = config
-        self.seats: dict[int, Seat] = {seat.user_id: seat for seat in seats}
+        self.seats: dict[int, SeatRow] = {seat.user_id: seat for seat in seats}
         self.hand: LiveHand | None = None
         self.lock = lock
         self.closed = False
@@ -90,17 +90,17 @@ class Table:
 
     # --- seats -----------------------------------------------------------------
 
-    def seat_of(self, user_id: int) -> Seat:
+    def seat_of(self, user_id: int) -> SeatRow:
         seat = self.seats.get(user_id)
         if seat is None:
             raise errors.NotSeatedError()
         return seat
 
-    def eligible(self) -> list[Seat]:
+    def eligible(self) -> list[SeatRow]:
         """Seats that would be dealt into a hand starting now."""
         return eligible(self.seats.values())
 
-    def remember(self, seat: Seat) -> None:
+    def remember(self, seat: SeatRow) -> None:
         self.seats[seat.user_id] = seat
         self.touch()
 
@@ -330,7 +330,7 @@ class Table:
         self.schedule_start()
         return LeaveOutcome(True, cash.amount)
 
-    async def set_sitting_out(self, user_id: int, sitting_out: bool) -> Seat:
+    async def set_sitting_out(self, user_id: int, sitting_out: bool) -> SeatRow:
         seat = self.seat_of(user_id)
         changes: dict[str, Any] = {"sitting_out": sitting_out}
         if not sitting_out:
@@ -347,7 +347,7 @@ class Table:
         self.schedule_start()
         return seat
 
-    async def add_chips(self, user_id: int, amount: int) -> Seat:
+    async def add_chips(self, user_id: int, amount: int) -> SeatRow:
         seat = self.seat_of(user_id)
         if self.hand is not None:
             raise errors.HandInProgressError("You can add chips only between hands.")

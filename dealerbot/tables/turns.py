@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dealerbot.engine import ActionKind, HandState, legal_actions
-from dealerbot.store.seats import Seat
+from dealerbot.store.seats import SeatRow
 
 from .config import TableConfig
 from .events import AutoReason
@@ -59,7 +59,7 @@ def auto_kind(state: HandState) -> ActionKind:
     return legal.options[0].kind  # a forced bring-in (R3.2) cannot be refused
 
 
-def auto_reason(seat: Seat | None) -> AutoReason | None:
+def auto_reason(seat: SeatRow | None) -> AutoReason | None:
     """Why the service must act for the player in ``seat`` now, or None to wait for him."""
     if seat is None or seat.leave_after_hand:
         return AutoReason.LEAVING
@@ -69,7 +69,7 @@ def auto_reason(seat: Seat | None) -> AutoReason | None:
 
 
 def on_expiry(
-    seat: Seat | None, bank: BankUse | None, seq: int, now: float, state: HandState
+    seat: SeatRow | None, bank: BankUse | None, seq: int, now: float, state: HandState
 ) -> StartBank | TimeOut:
     """The turn deadline passed: start his time bank if he has one left, else act for him."""
     if seat is not None and bank is None and seat.time_bank_seconds > 0:

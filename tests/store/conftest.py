@@ -10,7 +10,7 @@ import pytest
 from dealerbot.store import seats
 from dealerbot.store.config import ConfigRow
 from dealerbot.store.db import Database, fetch_all
-from dealerbot.store.seats import Seat
+from dealerbot.store.seats import SeatRow
 
 GUILD = 111_111_111_111_111_111
 CHANNEL = 222_222_222_222_222_222
@@ -75,7 +75,7 @@ async def sit(
     *,
     seat_no: int | None = None,
     time_bank_seconds: float = 30.0,
-) -> Seat:
+) -> SeatRow:
     """Sit down as the table service does: the lowest free seat unless one is named."""
     if seat_no is None:
         taken = {s.seat_no for s in await seats.get_seats(db, table_id)}
