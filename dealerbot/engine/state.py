@@ -49,7 +49,15 @@ from .showdown import (
     shown_hands,
     unshown_awards,
 )
-from .variants import LAST_STREET, MAX_PLAYERS, MIN_PLAYERS, STREET_CARDS, Stakes, Variant
+from .variants import (
+    LAST_STREET,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    STREET_CARDS,
+    UP_CARDS,
+    Stakes,
+    Variant,
+)
 
 __all__ = [
     "HandResult",
@@ -252,7 +260,8 @@ def _open_round(s: HandState, events: list[Event]) -> None:
         _round_over(s, events)
         return
     if s.street == 3:  # see R3.1, R3.6
-        doors = [None if s.folded[i] else s.cards[i][2] for i in range(n)]
+        door = UP_CARDS.start
+        doors = [None if s.folded[i] else s.cards[i][door] for i in range(n)]
         low = bring_in_index(doors)
         s.round = Round(3, s.stakes, bring_in_due=True, bring_in_forced=can_act[low])
         first = low if can_act[low] else next_able(low + 1, can_act)
@@ -274,7 +283,7 @@ def _open_round(s: HandState, events: list[Event]) -> None:
 
 def _board(s: HandState, i: int) -> tuple[Card, ...]:
     """A player's up cards: 3rd street's door card and the 4th-6th street cards (R2.2, R2.3)."""
-    return s.cards[i][2:6]
+    return s.cards[i][UP_CARDS]
 
 
 def _round_over(s: HandState, events: list[Event]) -> None:

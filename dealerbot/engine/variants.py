@@ -79,6 +79,16 @@ def dealt_face_up() -> tuple[bool, ...]:
     return tuple(up for street in sorted(STREET_CARDS) for up in STREET_CARDS[street])
 
 
+def _up_cards() -> slice:
+    """Where a player's up cards sit among his cards: one run, door card first."""
+    ups = [k for k, up in enumerate(dealt_face_up()) if up]
+    if ups != list(range(ups[0], ups[-1] + 1)):
+        raise ValueError("the street table deals the up cards in one run")
+    return slice(ups[0], ups[-1] + 1)
+
+
+UP_CARDS = _up_cards()
+"""``cards[UP_CARDS]`` is a player's board: the door card and the 4th-6th street cards."""
 MAX_PLAYERS = 8
 MIN_PLAYERS = 2
 CAP_BETS = 4  # one bet (or completion) and three raises (R4.2)

@@ -15,6 +15,7 @@ from dealerbot.engine.errors import CardError, SetupError, StakesError
 from dealerbot.engine.events import AntePosted, CardDealt, StreetStarted
 from dealerbot.engine.state import SeatSpec, legal_actions, start_hand
 from dealerbot.engine.variants import (
+    UP_CARDS,
     Stakes,
     Variant,
     dealt_face_up,
@@ -266,6 +267,8 @@ def test_r2_2_r2_3_street_table_down_down_up_then_up_up_up_then_down() -> None:
     assert [street for street in range(3, 8) if has_down_card(street)] == [3, 7]
     assert [is_face_up(3, k) for k in range(3)] == [False, False, True]
     assert [is_face_up(street, 0) for street in (4, 5, 6, 7)] == [True, True, True, False]
+    cards = parse_cards("2c 3c 4c 5c 6c 7c 8c")  # dealt in this order, 3rd to 7th street
+    assert cards[UP_CARDS] == parse_cards("4c 5c 6c 7c")  # the board: door card, 4th-6th
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
