@@ -30,7 +30,7 @@ from .errors import (
     NotEnoughPlayersError,
     NotInHandError,
     NotSeatedError,
-    NotYourTurnError,
+    OutOfTurnError,
     StaleActionError,
     TableClosingError,
     TableError,
@@ -69,6 +69,7 @@ __all__ = [
     "NotSeatedError",
     "NotYourTurnError",
     "OptionView",
+    "OutOfTurnError",
     "PlayerView",
     "SeatView",
     "SitOutReason",
@@ -89,3 +90,6 @@ __all__ = [
     "format_cards",
     "open_database",
 ]
+
+# Old name, kept for front ends (the engine has its own NotYourTurnError).
+NotYourTurnError = OutOfTurnError

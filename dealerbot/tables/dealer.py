@@ -200,7 +200,7 @@ async def act(
     if seat_no is None:
         raise errors.NotInHandError()
     if live.state.seat_to_act != seat_no:
-        raise errors.NotYourTurnError()
+        raise errors.OutOfTurnError()
     if seq != live.seq:
         raise errors.StaleActionError("That button is out of date; use the newest one.")
     try:

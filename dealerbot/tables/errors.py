@@ -46,7 +46,7 @@ class NotInHandError(TableError):
         super().__init__(message)
 
 
-class NotYourTurnError(TableError):
+class OutOfTurnError(TableError):
     def __init__(self, message: str = "It is not your turn.") -> None:
         super().__init__(message)
 

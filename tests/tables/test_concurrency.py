@@ -68,7 +68,7 @@ async def test_a_player_not_to_act_changes_nothing(harness):
     before = await snapshot(h)
     view_before = await h.service.table_view(GUILD, CHANNEL)
     for kind in ActionKind:
-        with pytest.raises(errors.NotYourTurnError, match="not your turn"):
+        with pytest.raises(errors.OutOfTurnError, match="not your turn"):
             await h.service.act(GUILD, CHANNEL, other, turn.hand_id, turn.seq, kind)
     assert await snapshot(h) == before
     assert await h.service.table_view(GUILD, CHANNEL) == view_before
