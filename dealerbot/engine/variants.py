@@ -1,10 +1,10 @@
-"""The two games as data: what differs between Stud and Stud Hi/Lo is a table, not a code path.
+"""The games as data: what differs between Stud, Stud Hi/Lo and Razz is a table, not a code path.
 
 Implements: R1.2 (valid stakes).
 
 The variant table holds the flags other modules read (see R4.4, R4.5 for the open-pair
-big bet, R10.4 for the hi/lo split); the street table says how many cards each street
-deals and which are face up (see R2.2, R2.3), so dealing and the table service's
+big bet, R10.4 for the hi/lo split, R14 for Razz's ace-to-five low); the street table says
+how many cards each street deals and which are face up (see R2.2, R2.3), so dealing and the table service's
 privacy split read one source.
 """
 
@@ -21,6 +21,7 @@ class Variant(Enum):
 
     STUD = "stud"
     STUD8 = "stud8"
+    RAZZ = "razz"
 
     @property
     def rules(self) -> VariantRules:
@@ -35,7 +36,7 @@ class Variant(Enum):
         try:
             return Variant(text.strip().lower())
         except (ValueError, AttributeError):
-            raise StakesError(f"unknown game {text!r}: choose 'stud' or 'stud8'") from None
+            raise StakesError(f"unknown game {text!r}: choose {_CHOICES}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +44,8 @@ class VariantRules:
     title: str
     split_low: bool  # R10: half the pot to the best eight-or-better low
     open_pair_big_bet: bool  # R4.4: an open pair on 4th street allows the big bet
+    lowball: bool = False  # R14: the whole pot to the best ace-to-five low, the highest door
+    # card brings in, the lowest board acts first, the odd chip by the lowest card
 
 
 _RULES = {
@@ -50,7 +53,9 @@ _RULES = {
     Variant.STUD8: VariantRules(
         "Seven Card Stud Hi/Lo (8 or better)", split_low=True, open_pair_big_bet=False
     ),
+    Variant.RAZZ: VariantRules("Razz", split_low=False, open_pair_big_bet=False, lowball=True),
 }
+_CHOICES = ", ".join(repr(v.value) for v in list(Variant)[:-1]) + f" or {list(Variant)[-1].value!r}"
 
 # Streets are numbered as players say them: 3rd street .. 7th street.
 LAST_STREET = 7
