@@ -4,8 +4,8 @@ Implements: R1.2 (valid stakes).
 
 The variant table holds the flags other modules read (see R4.4, R4.5 for the open-pair
 big bet, R10.4 for the hi/lo split, R14 for Razz's ace-to-five low); the street table says
-how many cards each street deals and which are face up (see R2.2, R2.3), so dealing and the table service's
-privacy split read one source.
+how many cards each street deals and which are face up (see R2.2, R2.3), so dealing and the
+table service's privacy split read one source.
 """
 
 from __future__ import annotations
