@@ -28,14 +28,18 @@ if __name__ == "__main__" and not __package__:
 
 import aiosqlite
 
-from dealerbot.engine.cards import shuffled_deck
-from dealerbot.engine.events import Action
-from dealerbot.engine.state import SeatSpec, apply, legal_actions, start_hand
-from dealerbot.engine.variants import Stakes, Variant
-from dealerbot.store.db import Database
+from dealerbot.engine import (
+    Action,
+    SeatSpec,
+    Stakes,
+    Variant,
+    apply,
+    legal_actions,
+    shuffled_deck,
+    start_hand,
+)
+from dealerbot.tables import Database, FakeClock, TableService
 from dealerbot.tables import events as ev
-from dealerbot.tables.service import TableService
-from dealerbot.tables.timers import FakeClock
 
 GUILD = 1
 PLAYERS_PER_TABLE = 4
@@ -172,7 +176,7 @@ async def bare_transaction(path: Path, count: int) -> float:
 def engine_apply(count: int) -> float:
     rng = random.Random(3)
     stakes = Stakes.of(5, 1, 2)
-    times = []
+    times: list[float] = []
     while len(times) < count:
         state, _ = start_hand(
             Variant.STUD, stakes, [SeatSpec(i, 500) for i in range(4)], shuffled_deck(rng)
