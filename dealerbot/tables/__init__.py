@@ -13,6 +13,7 @@ from dealerbot.store.leaderboard import LeaderboardEntry, LeaderboardPage
 from dealerbot.store.wallets import DailyClaim, Wallet
 
 from . import events
+from .checks import MAX_CHIPS
 from .config import GuildEconomy, TableConfig
 from .database import open_database
 from .display import OptionView, PlayerView, SeatView, StakesView, TablePhase, TableView
@@ -42,6 +43,7 @@ from .timers import Clock, FakeClock, SystemClock
 
 __all__ = [
     "ALL_CARDS",
+    "MAX_CHIPS",
     "ActionKind",
     "AlreadySeatedError",
     "AmountError",

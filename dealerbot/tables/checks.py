@@ -11,6 +11,8 @@ from dealerbot.store.validate import MAX_AMOUNT, is_chips, is_id
 
 from . import errors
 
+MAX_CHIPS = MAX_AMOUNT  # the one chip bound, for front ends (Discord option ranges)
+
 
 def is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)

@@ -16,6 +16,7 @@ from dealerbot.engine import MAX_PLAYERS, MIN_PLAYERS, Stakes, StakesError, Vari
 from dealerbot.store import config as config_db
 from dealerbot.store.config import GUILD_DEFAULT_CHANNEL, NEW_GUILD_ECONOMY, ConfigRow, EconomyRow
 from dealerbot.store.db import Database
+from dealerbot.store.validate import MAX_AMOUNT
 
 from .errors import ConfigError
 from .refusals import sentence
@@ -26,7 +27,6 @@ MAX_BUYIN_SMALL_BETS = 1000
 TURN_SECONDS = (10, 300)
 BETWEEN_HANDS_SECONDS = (0, 60)
 TIME_BANK_SECONDS = (0, 300)
-MAX_ECONOMY_CHIPS = 1_000_000_000
 DAILY_COOLDOWN_SECONDS = (60, 7 * 86_400)
 
 _LABELS = {
@@ -78,7 +78,8 @@ class TableConfig:
 
     def __post_init__(self) -> None:
         if not isinstance(self.variant, Variant):
-            raise _refuse("the game must be 'stud' or 'stud8'")
+            games = ", ".join(repr(v.value) for v in Variant)
+            raise _refuse(f"the game must be one of {games}")
         for f in fields(self):
             if f.name != "variant":
                 _whole(f.name, getattr(self, f.name))
@@ -141,8 +142,8 @@ class GuildEconomy:
     def __post_init__(self) -> None:
         for f in fields(self):
             _whole(f.name, getattr(self, f.name))
-        _between("starting_chips", self.starting_chips, 0, MAX_ECONOMY_CHIPS)
-        _between("daily_chips", self.daily_chips, 0, MAX_ECONOMY_CHIPS)
+        _between("starting_chips", self.starting_chips, 0, MAX_AMOUNT)  # the one chip bound
+        _between("daily_chips", self.daily_chips, 0, MAX_AMOUNT)
         _between("daily_cooldown_seconds", self.daily_cooldown_seconds, *DAILY_COOLDOWN_SECONDS)
 
     def replace(self, **changes: Any) -> GuildEconomy:

@@ -59,7 +59,7 @@ def test_built_in_defaults() -> None:
         ({"turn_seconds": 9}, "turn time (seconds) must be between 10 and 300"),
         ({"turn_seconds": 301}, "between 10 and 300"),
         ({"between_hands_seconds": -1}, "between 0 and 60"),
-        ({"variant": "holdem"}, "choose 'stud' or 'stud8'"),
+        ({"variant": "holdem"}, "unknown game 'holdem': choose 'stud'"),
         ({"ante": 1.5}, "whole number"),
         ({"ante": True}, "whole number"),
         ({"ante": "one"}, "whole number"),
@@ -105,7 +105,11 @@ async def test_economy_settings(db: Database) -> None:
     assert e == GuildEconomy(5000, 250, 86_400)
     assert await config.economy(db, GUILD) == e
     before = await snapshot(db)
-    for bad in ({"starting_chips": -1}, {"daily_cooldown_seconds": 10}, {"daily_chips": 10**10}):
+    for bad in (
+        {"starting_chips": -1},
+        {"daily_cooldown_seconds": 10},
+        {"daily_chips": 10**12 + 1},
+    ):
         with pytest.raises(ConfigError):
             await config.change_economy(db, GUILD, **bad)
     assert await snapshot(db) == before
