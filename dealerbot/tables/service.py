@@ -135,7 +135,8 @@ class TableService(Accounts):
         """Hold the table's lock (loading the table if needed), then deliver its events.
 
         The body may set ``ref.table`` (join creates the table); whatever table the ref
-        holds at the end gets its events sealed and delivered.
+        holds at the end gets its events sealed and delivered. A store error from the body
+        comes out as the TableError the service words for it.
         """
         check_ids(guild_id, channel_id)
         key = (guild_id, channel_id)
@@ -143,10 +144,11 @@ class TableService(Accounts):
         try:
             async with self._locks.get(key):
                 try:
-                    ref.table = self._tables.get(key)
-                    if ref.table is None or ref.table.closed:
-                        ref.table = await self._load(key)
-                    yield ref
+                    with store_errors_as_table_errors():  # no store error reaches a front end
+                        ref.table = self._tables.get(key)
+                        if ref.table is None or ref.table.closed:
+                            ref.table = await self._load(key)
+                        yield ref
                 finally:
                     if ref.table is not None:
                         ref.table.outbox.seal(ref.table.changed)

@@ -61,3 +61,21 @@ def test_the_daily_refusal_keeps_when_to_come_back() -> None:
         raise store.DailyNotReady(500.0, 400.0)
     assert caught.value.retry_at == 500.0
     assert isinstance(caught.value.__cause__, store.DailyNotReady)
+
+
+async def test_a_store_refusal_deep_in_a_command_reaches_the_caller_as_a_table_error(
+    harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dealerbot.tables import hand
+
+    from .helpers import CHANNEL, GUILD, seat_players
+
+    await seat_players(harness.service, [1, 2])
+
+    async def closed(*args: object, **kwargs: object) -> None:
+        raise store.TableNotOpen("table 1 is closed")
+
+    monkeypatch.setattr(hand.hands_db, "start_hand", closed)
+    with pytest.raises(errors.TableClosingError) as caught:
+        await harness.service.start(GUILD, CHANNEL)
+    assert isinstance(caught.value.__cause__, store.TableNotOpen)
