@@ -1,8 +1,10 @@
 """Persistence: one SQLite file through aiosqlite (wallets, ledger, tables, hand log).
 
-Modules, one concern each: db (connection, transactions), migrate, config, wallets, ledger,
-tables, hands, leaderboard, audit, errors. The API is described in each module and in the
-team notes; everything user-causable raises :class:`errors.StoreError`.
+Modules, one concern each: db (connection, transactions), migrate, config (settings rows),
+wallets, ledger, tables (table rows), seats (buy-ins, cash-outs), hands and hand_actions
+(the hand log), leaderboard, audit, validate (the one id check and chip bound), errors. The
+store keeps rows and what SQL can state; its errors are facts with fields
+(:class:`errors.StoreError`), worded for players by the table service.
 """
 
 from .db import Database, open_database

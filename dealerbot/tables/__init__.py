@@ -4,6 +4,14 @@ Plain ids (guild, channel, user), no Discord: front ends call :class:`TableServi
 subscribe to its events (:mod:`dealerbot.tables.events`). Errors a user can cause are
 :class:`TableError`. A front end imports only this package: every type it meets (views,
 settings, wallets, leaderboard pages, cards, action kinds) is re-exported here.
+
+Modules, by the time they work at: ``service`` (the facade, locks, loading tables) and
+``accounts`` (wallets, daily, leaderboard, economy); ``table`` (one table: seats, life
+cycle, timers) with ``outbox`` (its events) and ``seating`` (seat rules); ``hand`` (start,
+apply, settle: one transaction each), ``dealer`` (the hand loop as steps) and ``turns`` (the
+clock's rules); ``projection`` (views and events from values) with ``display`` (the view
+types) and ``events``; ``recovery`` (replay and resume policy); ``config`` (house settings),
+``refusals`` and ``checks`` (the wording of every refusal), ``errors``.
 """
 
 from dealerbot.engine import ALL_CARDS, ActionKind, Card, Variant, format_cards
