@@ -43,6 +43,7 @@ class Reply:
     embed: discord.Embed | None = None
     view: discord.ui.View | None = None
     ephemeral: bool = True
+    files: tuple[discord.File, ...] = ()  # attachments (a hand history, a proof document)
 
     def kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {"content": self.content, "ephemeral": self.ephemeral}
@@ -50,6 +51,8 @@ class Reply:
             kwargs["embed"] = self.embed
         if self.view is not None:
             kwargs["view"] = self.view
+        if self.files:
+            kwargs["files"] = list(self.files)
         return kwargs
 
 
