@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import ast
 import sys
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -58,12 +58,12 @@ def is_package(name: str) -> bool:
     return modules()[name].name == "__init__.py"
 
 
-def _resolve_from(name: str, node: ast.ImportFrom) -> str:
+def _resolve_from(name: str, node: ast.ImportFrom, package: bool) -> str:
     if node.level == 0:
         return node.module or ""
     base = name.split(".")
     # A module's own package is one level up; a package's __init__ is its own package.
-    drop = node.level - (1 if is_package(name) else 0)
+    drop = node.level - (1 if package else 0)
     if drop > 0:
         base = base[:-drop]
     return ".".join([*base, node.module] if node.module else base)
@@ -79,21 +79,27 @@ def _walk(tree: ast.AST) -> Iterator[tuple[ast.AST, bool]]:
         stack.extend((child, inner) for child in ast.iter_child_nodes(node))
 
 
-@cache
-def imports_of(name: str) -> tuple[Import, ...]:
-    """What a module imports; ``from p import x`` counts as ``p.x`` when x is a module."""
-    tree = ast.parse(modules()[name].read_text(encoding="utf-8"))
+def parse_imports(
+    name: str, source: str, *, package: bool, known: Collection[str]
+) -> tuple[Import, ...]:
+    """What module ``name`` imports; ``from p import x`` counts as ``p.x`` if x is known."""
     found: list[Import] = []
-    for node, in_function in _walk(tree):
+    for node, in_function in _walk(ast.parse(source)):
         if isinstance(node, ast.Import):
             found.extend(Import(alias.name, node.lineno, in_function) for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            source = _resolve_from(name, node)
+            origin = _resolve_from(name, node, package)
             for alias in node.names:
-                submodule = f"{source}.{alias.name}"
-                target = submodule if submodule in modules() else source
+                submodule = f"{origin}.{alias.name}"
+                target = submodule if submodule in known else origin
                 found.append(Import(target, node.lineno, in_function))
     return tuple(sorted(set(found), key=lambda i: (i.line, i.module)))
+
+
+@cache
+def imports_of(name: str) -> tuple[Import, ...]:
+    source = modules()[name].read_text(encoding="utf-8")
+    return parse_imports(name, source, package=is_package(name), known=modules())
 
 
 def top(module: str) -> str:
@@ -114,10 +120,38 @@ def violations(layers: tuple[str, ...], forbidden: tuple[str, ...]) -> list[str]
     ]
 
 
-def test_the_scanner_sees_imports() -> None:
-    """Guard against a vacuous pass: known arrows are seen, relative ones resolved."""
-    migrate = {i.module for i in imports_of("dealerbot.store.migrate")}
-    assert {"aiosqlite", "dealerbot.store.errors"} <= migrate
+def test_the_scanner_resolves_imports() -> None:
+    source = (
+        "import os.path\n"
+        "from . import sibling, Thing\n"
+        "from ..other import name\n"
+        "if TYPE_CHECKING:\n"
+        "    from .typed import T\n"
+        "def later():\n"
+        "    import discord\n"
+    )
+    known = {"pkg.sub.sibling", "pkg.other", "pkg.sub.typed"}
+    found = {
+        (i.module, i.in_function)
+        for i in parse_imports("pkg.sub.mod", source, package=False, known=known)
+    }
+    assert found == {
+        ("os.path", False),
+        ("pkg.sub.sibling", False),
+        ("pkg.sub", False),
+        ("pkg.other", False),
+        ("pkg.sub.typed", False),
+        ("discord", True),
+    }
+    as_package = parse_imports("pkg.sub", "from . import sibling", package=True, known=known)
+    assert [i.module for i in as_package] == ["pkg.sub.sibling"]
+
+
+def test_the_scanner_sees_the_package() -> None:
+    """Guard against a vacuous pass: the real package's arrows are seen."""
+    arrows = {i.module for name in modules() for i in imports_of(name)}
+    assert "discord" in arrows
+    assert any(under(m, "dealerbot.engine") for m in arrows)
 
 
 def test_no_discord_in_engine_store_or_tables() -> None:
