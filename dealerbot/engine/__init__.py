@@ -35,6 +35,7 @@ from .errors import (
 )
 from .evaluate import HandCategory, HighHand, LowHand, best_high, best_low, high_rank, low_rank
 from .events import Action, ActionKind, Event, LegalAction, LegalActions
+from .hand_facts import PlayNotes, SeatFacts, note_events, seat_facts
 from .opener import next_button
 from .showdown import HandResult, PotResult
 from .sight import CardView, HandView, SeatSight, player_view, public_view
@@ -74,9 +75,11 @@ __all__ = [
     "LegalActions",
     "LowHand",
     "NotYourTurnError",
+    "PlayNotes",
     "PotResult",
     "RandomSource",
     "Rank",
+    "SeatFacts",
     "SeatSight",
     "SeatSpec",
     "SetupError",
@@ -99,11 +102,13 @@ __all__ = [
     "low_rank",
     "new_deck",
     "next_button",
+    "note_events",
     "option_for",
     "parse_cards",
     "parse_deck_text",
     "player_view",
     "public_view",
+    "seat_facts",
     "shuffled_deck",
     "start_hand",
     "validate_deck",

@@ -1,7 +1,8 @@
 """One betting round: what the seat to act may do, for how much, and what a wager changes.
 
 Implements: R3.2-R3.5, R3.7 (the bring-in round's options), R4.1-R4.6 (bet sizes, the cap,
-the open-pair big bet, check and fold), R7.1-R7.3 (short all-ins).
+the open-pair big bet, check and fold), R7.1-R7.3 (short all-ins), R14.4 (razz: no big
+bet on 4th street; the variant table says so).
 
 A :class:`Round` is the round's wager state as a frozen value; :func:`options` builds the
 choices from it and :func:`after_wager` returns the round a wager leaves behind. The hand
@@ -54,7 +55,7 @@ def counts_as_full(increment: int, size: int) -> bool:
 
 
 def has_open_pair(variant: Variant, boards: Sequence[Sequence[Card] | None]) -> bool:
-    """R4.4: a live player's two 4th-street up cards pair (never in stud/8, R4.5)."""
+    """R4.4: a live player's two 4th-street up cards pair (never in stud/8 or razz, R4.5, R14.4)."""
     if not variant.rules.open_pair_big_bet:
         return False
     return any(

@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from .cards import Card
 from .evaluate import best_high, best_low
+from .lowball import best_razz
 
 
 class ActionKind(Enum):
@@ -196,6 +197,7 @@ class HandShown(Event):
     cards: tuple[Card, ...]
     community: Card | None
     split_low: bool  # stud/8: the low matters too
+    lowball: bool = False  # razz: the pot is played for the ace-to-five low alone (R14.1)
 
     @property
     def playing_cards(self) -> tuple[Card, ...]:
@@ -203,7 +205,10 @@ class HandShown(Event):
 
     @property
     def high(self) -> str:
-        """The high hand's name, e.g. "Full house, kings full of sevens"."""
+        """The name of the hand the pot is played for: the high hand, e.g. "Full house, kings
+        full of sevens"; in razz the ace-to-five low, e.g. "7-5-4-2-A (Seven low)"."""
+        if self.lowball:
+            return str(best_razz(self.playing_cards))
         return best_high(self.playing_cards).name
 
     @property

@@ -1,7 +1,8 @@
 """Who acts first, and where the button goes next.
 
 Implements: R3.1, R3.6 (who brings in), R6.1-R6.4 (the best board acts first),
-R12.2 (the community card joins every board on 7th street), R13.1 (the next button).
+R12.2 (the community card joins every board on 7th street), R13.1 (the next button),
+R14.2 (razz: the highest door card brings in), R14.3 (razz: the lowest board acts first).
 
 Functions take plain per-seat lists indexed in clockwise order so the state machine
 can call them without building objects. Board strength is ranks only (no straights,
@@ -14,7 +15,8 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
-from .cards import RANK_INDEX, Card
+from .cards import RANK_INDEX, Card, ace_low_order
+from .lowball import ACE_LOW, razz_shape
 
 # Board classes of R6.1: high card, pair, two pair, trips, full house (5 cards, R12.2), quads.
 _BOARD_CLASS = {
@@ -52,30 +54,61 @@ def _board_rank_of_ranks(ranks: tuple[int, ...]) -> tuple[int, ...]:
     return (board_class, *(rank for _, rank in groups))
 
 
+def low_board_rank(up_cards: Sequence[int]) -> tuple[int, ...]:
+    """R14.3: razz strength of 1..5 face-up cards for the order of action; higher is a better low.
+
+    The up cards compare as razz lows do (R14.1): any unpaired board beats any paired one,
+    then the groups from the highest down, ace lowest.  Suits are ignored, so equal boards
+    compare equal (the first clockwise from the button then acts, R6.2).
+    """
+    if not 1 <= len(up_cards) <= 5:
+        raise ValueError(f"a board has 1 to 5 up cards, not {len(up_cards)}")
+    return _low_board_rank_of_ranks(tuple(sorted(ACE_LOW[RANK_INDEX[c]] for c in up_cards)))
+
+
+@lru_cache(maxsize=8192)
+def _low_board_rank_of_ranks(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    shape, groups = razz_shape(ranks)
+    return (-shape, *(-rank for rank in groups))
+
+
 def clockwise_from(start: int, count: int) -> list[int]:
     """Seat indices clockwise beginning at ``start``."""
     return [(start + offset) % count for offset in range(count)]
 
 
-def bring_in_index(door_cards: Sequence[Card | None]) -> int:
+def bring_in_index(door_cards: Sequence[Card | None], highest: bool = False) -> int:
     """R3.1: the lowest door card brings in; ace high; equal ranks by suit ♣ < ♦ < ♥ < ♠.
 
     A card's integer code already orders rank first, then suit, so the lowest code wins.
-    ``None`` marks a seat not in the hand.
+    With ``highest`` (razz, R14.2) the highest door card brings in, king highest and ace
+    lowest, equal ranks by the higher suit (♠ highest).  ``None`` marks a seat not in the hand.
     """
-    live = [(card, index) for index, card in enumerate(door_cards) if card is not None]
+    if highest:
+        live = [
+            (-ace_low_order(card), index)
+            for index, card in enumerate(door_cards)
+            if card is not None
+        ]
+    else:
+        live = [(card, index) for index, card in enumerate(door_cards) if card is not None]
     if not live:
         raise ValueError("nobody has a door card")
     return min(live)[1]
 
 
 def best_board_index(
-    up_cards: Sequence[Sequence[Card] | None], button: int, community: Card | None = None
+    up_cards: Sequence[Sequence[Card] | None],
+    button: int,
+    community: Card | None = None,
+    lowest: bool = False,
 ) -> int:
     """R6.1-R6.3: the strongest board acts first; ties go to the first clockwise from the button.
 
-    ``up_cards[i]`` is None for a seat that is out of the hand.
+    ``up_cards[i]`` is None for a seat that is out of the hand.  With ``lowest`` (razz,
+    R14.3) the best low board is the strongest.
     """
+    strength = low_board_rank if lowest else board_rank
     count = len(up_cards)
     best_index = -1
     best_value: tuple[int, ...] = ()
@@ -84,7 +117,7 @@ def best_board_index(
         if cards is None:
             continue
         shown = [*cards, community] if community is not None else cards
-        value = board_rank(shown)
+        value = strength(shown)
         if best_index < 0 or value > best_value:
             best_index, best_value = index, value
     if best_index < 0:

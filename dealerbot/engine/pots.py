@@ -2,7 +2,10 @@
 
 Implements: R7.4 (levels, merged when eligibility is equal), R7.5 (uncalled part
 returned), R7.6 and R11.5 (each pot on its own), R10.4-R10.6 (half high, half
-qualifying low, scoops, quartering), R11.1-R11.4 (odd chips and their keys).
+qualifying low, scoops, quartering), R11.1-R11.4 (odd chips and their keys), R14.5 (razz:
+the odd chip by the lowest card).
+
+Razz plays the whole pot for the ace-to-five low (see R14.1).
 
 Equal hands split (see R9.1): hand strength comes from evaluate.py through showdown.py.
 """
@@ -83,17 +86,25 @@ class Award:
 
 def award_pot(
     pot: Pot,
-    high: Callable[[int], int],
+    high: Callable[[int], int] | None,
     low: Callable[[int], int | None] | None,
     high_odd_chip: Callable[[int], int],
     low_odd_chip: Callable[[int], int],
 ) -> Award:
-    """Award one pot among its eligible seats (R9.1, R10.4-R10.6, R11.2-R11.4).
+    """Award one pot among its eligible seats (R9.1, R10.4-R10.6, R11.2-R11.4, R14.1, R14.5).
 
     ``high``/``low`` give comparable strengths (higher is better; low None = no qualifying
-    low); ``*_odd_chip`` rank seats for odd chips (higher first).
+    low); without ``high`` (razz) the whole pot goes to the best low, which every hand has.
+    ``*_odd_chip`` rank seats for odd chips (higher first).
     """
     eligible = pot.eligible
+    if high is None:  # R14.1, R14.5
+        if low is None:
+            raise ValueError("a pot needs a high or a low to be played for")
+        lows = {seat: low(seat) for seat in eligible}
+        best = max(value for value in lows.values() if value is not None)
+        winners = tuple(seat for seat in eligible if lows[seat] == best)
+        return Award((), winners, split_evenly(pot.amount, winners, low_odd_chip))
     high_values = {seat: high(seat) for seat in eligible}
     best_high = max(high_values.values())
     high_winners = tuple(seat for seat in eligible if high_values[seat] == best_high)
@@ -130,5 +141,5 @@ def high_odd_chip_key(cards: Sequence[Card]) -> int:
 
 
 def low_odd_chip_key(cards: Sequence[Card]) -> int:
-    """R11.3 low: the player's lowest card, ace lowest, then ♣ first (higher key first)."""
+    """R11.3 low, R14.5: the player's lowest card, ace lowest, then ♣ first (higher key first)."""
     return -min(ace_low_order(card) for card in cards)

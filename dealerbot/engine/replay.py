@@ -84,8 +84,8 @@ def parse_script(raw: Mapping[str, Any]) -> HandScript:
         if key not in raw:
             raise ScriptError(f"missing key {key!r}")
     variant_text = raw["variant"]
-    if variant_text not in ("stud", "stud8"):
-        raise ScriptError("variant must be 'stud' or 'stud8'")
+    if variant_text not in {v.value for v in Variant}:
+        raise ScriptError(f"variant must be one of {', '.join(repr(v.value) for v in Variant)}")
     stakes = raw["stakes"]
     if not isinstance(stakes, Mapping) or any(
         not _is_int(stakes.get(k)) for k in ("ante", "bring_in", "small_bet", "big_bet")

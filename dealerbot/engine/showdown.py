@@ -4,8 +4,9 @@ Implements: R8.1 (show order), R8.3 (every live hand is shown), R8.4 (the last p
 left wins unshown), R10.1 (no declaration: cards speak).
 
 The pots and their split come from pots.py (see R7.4, R10.4, R11.3), hand strength from
-evaluate.py (see R9.1, R10.3). Functions take per-seat lists indexed clockwise and return
-values; the hand state applies them.
+evaluate.py and lowball.py (see R9.1, R10.3, R14.1): the variant's rules say which
+evaluators a pot is played for. Functions take per-seat lists indexed clockwise and
+return values; the hand state applies them.
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from dataclasses import dataclass
 from .cards import Card
 from .evaluate import high_rank, low_rank
 from .events import HandShown, PotAwarded
+from .lowball import razz_rank
 from .opener import clockwise_from
 from .pots import Award, Pot, award_pot, high_odd_chip_key, low_odd_chip_key
+from .variants import VariantRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,10 +76,11 @@ def shown_hands(
     order: Sequence[int],
     cards: Sequence[tuple[Card, ...]],
     community: Card | None,
-    split: bool,
+    rules: VariantRules,
 ) -> list[HandShown]:
     """R8.3: every live hand turned up, in show order."""
-    return [HandShown(labels[i], cards[i], community, split) for i in order]
+    split, lowball = rules.split_low, rules.lowball
+    return [HandShown(labels[i], cards[i], community, split, lowball) for i in order]
 
 
 def showdown_awards(
@@ -84,20 +88,26 @@ def showdown_awards(
     order: Sequence[int],
     cards: Sequence[tuple[Card, ...]],
     community: Card | None,
-    split: bool,
+    rules: VariantRules,
 ) -> list[Award]:
-    """R10.1: cards speak: each pot goes to the best hands among its eligible seats."""
+    """R10.1: cards speak: each pot goes to the best hands among its eligible seats.
+
+    Stud plays for the high, stud/8 for the high and the eight-or-better low, razz for the
+    ace-to-five low alone (R14.1).
+    """
 
     def playing(i: int) -> tuple[Card, ...]:
         return cards[i] if community is None else (*cards[i], community)
 
-    high_values = {i: high_rank(playing(i)) for i in order}
-    low_values = {i: low_rank(playing(i)) for i in order} if split else {}
+    high_of = None if rules.lowball else high_rank
+    low_of = razz_rank if rules.lowball else low_rank if rules.split_low else None
+    high_values = {i: high_of(playing(i)) for i in order} if high_of else {}
+    low_values = {i: low_of(playing(i)) for i in order} if low_of else {}
     return [
         award_pot(
             pot,
-            high_values.__getitem__,
-            low_values.__getitem__ if split else None,
+            high_values.__getitem__ if high_of else None,
+            low_values.__getitem__ if low_of else None,
             lambda i: high_odd_chip_key(cards[i]),
             lambda i: low_odd_chip_key(cards[i]),
         )

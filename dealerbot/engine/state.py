@@ -262,7 +262,7 @@ def _open_round(s: HandState, events: list[Event]) -> None:
     if s.street == 3:  # see R3.1, R3.6
         door = UP_CARDS.start
         doors = [None if s.folded[i] else s.cards[i][door] for i in range(n)]
-        low = bring_in_index(doors)
+        low = bring_in_index(doors, highest=s.variant.rules.lowball)  # see R14.2
         s.round = Round(3, s.stakes, bring_in_due=True, bring_in_forced=can_act[low])
         first = low if can_act[low] else next_able(low + 1, can_act)
         assert first is not None
@@ -270,7 +270,7 @@ def _open_round(s: HandState, events: list[Event]) -> None:
     else:  # see R6.1-R6.4
         boards = [None if s.folded[i] else _board(s, i) for i in range(n)]
         community = s.community if s.street == LAST_STREET else None
-        best = best_board_index(boards, s.button, community)
+        best = best_board_index(boards, s.button, community, lowest=s.variant.rules.lowball)
         first = best if can_act[best] else next_able(best + 1, can_act)
         assert first is not None
         if s.street == 4 and has_open_pair(s.variant, boards):  # see R4.4, R4.5
@@ -341,10 +341,10 @@ def _showdown(s: HandState, events: list[Event]) -> None:
     """After 7th street every live hand is shown (see R8.1, R8.3); each pot is awarded."""
     s.to_act = None
     order = show_order(s.button, s.folded, s.seventh_first, s.round.last_aggressor)
-    split = s.variant.rules.split_low
-    events.extend(shown_hands(s.labels, order, s.cards, s.community, split))
+    rules = s.variant.rules
+    events.extend(shown_hands(s.labels, order, s.cards, s.community, rules))
     pots = build_pots(s.committed, s.folded)
-    awards = showdown_awards(pots, order, s.cards, s.community, split)
+    awards = showdown_awards(pots, order, s.cards, s.community, rules)
     _settle(s, pots, awards, order, events)
 
 

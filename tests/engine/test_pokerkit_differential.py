@@ -1,8 +1,8 @@
 """Differential test: our engine against pokerkit's fixed-limit stud on the same deals.
 
-pokerkit (``FixedLimitSevenCardStud`` and ``FixedLimitSevenCardStudHighLowSplitEightOrBetter``)
-is an independent implementation used as an oracle only where RULES.md and it agree (see the
-RULES.md preamble).  The deals stay inside that common ground:
+pokerkit (``FixedLimitSevenCardStud``, ``FixedLimitSevenCardStudHighLowSplitEightOrBetter``
+and ``FixedLimitRazz``) is an independent implementation used as an oracle only where
+RULES.md and it agree (see the RULES.md preamble).  The deals stay inside that common ground:
 
 * deep stacks, so nobody is ever all-in (R3.6, R3.7, R7.2, R7.3 differ in pokerkit);
 * the open-pair big bet of R4.4 is never chosen (pokerkit has none); the small options it
@@ -11,11 +11,13 @@ RULES.md preamble).  The deals stay inside that common ground:
   unknown card and every dealt card is given explicitly, the card our engine dealt, so both
   hold the same cards;
 * a hand that needs the community card (R12.1) is compared up to 7th street only;
-* final stacks are compared exactly when no pot division leaves an odd chip (R11 differs);
+* final stacks are compared exactly when no pot division leaves an odd chip (R11 and R14.5
+  differ: pokerkit gives odd chips by seat position, not by the lowest or highest card);
   otherwise every seat may differ by at most the odd chips, and the totals must agree.
 
 Compared at every step: the seat to act (so the bring-in R3.1, the first actor per street
-R6.1-R6.2 and the round end R5.1, R3.5), and the options with their amounts (fold R4.6,
+R6.1-R6.2 and the round end R5.1, R3.5; in razz the highest door R14.2 and the lowest
+board R14.3), and the options with their amounts (fold R4.6,
 check/call, bring-in R3.2, completion R3.3-R3.4, bets R4.1, raises and the cap R4.2-R4.3).
 pokerkit player 0 is the first seat left of our button (R2.2).
 """
@@ -32,6 +34,7 @@ from typing import Any
 import pytest
 from pokerkit import (
     Automation,
+    FixedLimitRazz,
     FixedLimitSevenCardStud,
     FixedLimitSevenCardStudHighLowSplitEightOrBetter,
 )
@@ -63,6 +66,7 @@ AUTOMATIONS = (
 GAMES: dict[Variant, Any] = {
     Variant.STUD: FixedLimitSevenCardStud,
     Variant.STUD8: FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+    Variant.RAZZ: FixedLimitRazz,
 }
 PK_CARD = {card: next(iter(PokerkitCard.parse(str(card)))) for card in ALL_CARDS}
 BIG = frozenset({ActionKind.BET_BIG, ActionKind.RAISE_BIG})
@@ -263,7 +267,9 @@ def odd_chip_pot(state: HandState) -> bool:
     assert state.result is not None
     for pot in state.result.pots:
         high, low = pot.high_winners, pot.low_winners
-        if not low or set(high) == set(low):
+        if not high:  # razz at showdown: the whole pot to the low (R14.1)
+            divisions = [(pot.amount, len(low))]
+        elif not low or set(high) == set(low):
             divisions = [(pot.amount, len(high))]
         else:
             divisions = [(pot.amount - pot.amount // 2, len(high)), (pot.amount // 2, len(low))]

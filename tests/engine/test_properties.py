@@ -37,6 +37,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from pokerkit import RegularLowHand
 
 from dealerbot.engine.cards import (
     ALL_CARDS,
@@ -317,8 +318,12 @@ def check_options(state: HandState, legal: LegalActions) -> None:
     else:  # R3.2, R3.6: bring in or complete; only an unforced opener may fold
         assert state.street == 3
         assert not {ActionKind.CHECK, ActionKind.CALL} & set(kinds)
-        low_door = min(range(len(state.labels)), key=lambda j: state.cards[j][2])  # R3.1
-        assert (ActionKind.FOLD in kinds) == (i != low_door), "R3.2/R3.6: who may fold"
+        doors = range(len(state.labels))
+        if state.variant.rules.lowball:  # R14.2: the highest door, ace low, ♠ highest
+            bring_in = max(doors, key=lambda j: razz_door_order(state.cards[j][2]))
+        else:  # R3.1
+            bring_in = min(doors, key=lambda j: state.cards[j][2])
+        assert (ActionKind.FOLD in kinds) == (i != bring_in), "R3.2/R3.6: who may fold"
     for option in legal.options:
         assert 0 <= option.amount <= stack
         assert option.to == street_bet + option.amount
@@ -331,6 +336,12 @@ def check_options(state: HandState, legal: LegalActions) -> None:
             assert option.amount == min(owed, stack)
         elif option.kind is not ActionKind.BRING_IN:
             assert option.to > state.current_bet, f"a wager that does not raise: {option}"
+
+
+def razz_door_order(card: Card) -> tuple[int, int]:
+    """Door strength for the razz bring-in (R14.2), from the card's text: ace 0 .. king 12."""
+    text = str(card)
+    return "A23456789TJQK".index(text[0]), "cdhs".index(text[1])
 
 
 def check_every_option_accepted(state: HandState, legal: LegalActions, before: object) -> None:
@@ -471,6 +482,13 @@ def check_pots(hand: Played) -> None:
         if len(live) == 1:  # R8.4: the last player wins unshown
             assert pot.high_winners == (live[0],) and pot.low_winners == ()
             continue
+        if hand.deal.variant.rules.lowball:  # R14.1: the whole pot to the best low (pokerkit)
+            razz = {s: razz_low(playing_cards(hand, s)) for s in pot.eligible}
+            best_razz = max(razz.values())
+            assert pot.high_winners == ()
+            assert set(pot.low_winners) == {s for s, v in razz.items() if v == best_razz}
+            check_odd_chips(pot.amount, pot.high_winners, pot.low_winners, dict(pot.shares))
+            continue
         highs = {seat: high_rank(playing_cards(hand, seat)) for seat in pot.eligible}
         best = max(highs.values())
         assert set(pot.high_winners) == {s for s, v in highs.items() if v == best}
@@ -491,11 +509,18 @@ def check_pots(hand: Played) -> None:
     assert dict(paid) == result.payouts
 
 
+def razz_low(cards: Sequence[Card]) -> RegularLowHand:
+    """pokerkit's ace-to-five low of the cards: an independent oracle for R14.1."""
+    return RegularLowHand.from_game("".join(str(card) for card in cards))
+
+
 def check_odd_chips(
     amount: int, high: Sequence[int], low: Sequence[int], shares: dict[int, int]
 ) -> None:
     """R11.1: in each division every winner gets the even share or one chip more."""
-    if not low or set(high) == set(low):  # one division: R11.4 or no low
+    if not high:  # razz at showdown: one division among the lows (R14.1)
+        divisions = [(amount, low)]
+    elif not low or set(high) == set(low):  # one division: R11.4 or no low
         divisions = [(amount, high)]
     else:  # R10.4, R11.2: the odd chip of the halves goes high
         divisions = [(amount - amount // 2, high), (amount // 2, low)]

@@ -110,8 +110,9 @@ def test_r1_2_stakes_must_be_whole_chips(value: object) -> None:
 
 def test_r1_2_unknown_game_name_is_a_stakes_error() -> None:
     assert Variant.parse(" Stud8 ") is Variant.STUD8
-    with pytest.raises(StakesError, match="'razz'"):
-        Variant.parse("razz")
+    assert Variant.parse("RAZZ") is Variant.RAZZ
+    with pytest.raises(StakesError, match="choose 'stud', 'stud8' or 'razz'"):
+        Variant.parse("holdem")
 
 
 # --- R1.3 antes ----------------------------------------------------------------------------------
