@@ -46,12 +46,23 @@ from .errors import (
     TableFullError,
 )
 from .events import AutoReason, SitOutReason
+from .records import (
+    MAX_HISTORY,
+    MAX_LAST,
+    HandRecordError,
+    HandRecords,
+    HistoryFile,
+    HistoryFormat,
+    HistoryLine,
+)
 from .service import LeaveOutcome, Subscriber, TableService
 from .timers import Clock, FakeClock, SystemClock
 
 __all__ = [
     "ALL_CARDS",
     "MAX_CHIPS",
+    "MAX_HISTORY",
+    "MAX_LAST",
     "ActionKind",
     "AlreadySeatedError",
     "AmountError",
@@ -67,6 +78,11 @@ __all__ = [
     "GuildEconomy",
     "HandInProgressError",
     "HandRecord",
+    "HandRecordError",
+    "HandRecords",
+    "HistoryFile",
+    "HistoryFormat",
+    "HistoryLine",
     "IllegalMoveError",
     "InsufficientFundsError",
     "LeaderboardEntry",

@@ -37,6 +37,7 @@ from .deps import Deps
 from .display import PlayerView, TableView
 from .events import PlayerJoined, TableEvent
 from .locks import KeyedLocks
+from .records import HandRecords
 from .refusals import store_errors_as_table_errors
 from .seating import LeaveOutcome, check_buy_in, free_seat
 from .table import Table
@@ -83,6 +84,7 @@ class TableService(Accounts):
         self._tables: dict[Key, Table] = {}
         self._subscribers: list[Subscriber] = []
         self._started = False
+        self.records = HandRecords(db)  # hand histories (no table lock: those hands are over)
 
     # --- life cycle ------------------------------------------------------------------
 
