@@ -20,7 +20,7 @@ import yarl
 from discord.ext import commands
 
 from dealerbot.settings import Settings
-from dealerbot.tables import TableService
+from dealerbot.tables import ClosedBecause, TableService
 
 from .errors import StudTree
 from .relay import TableRelay
@@ -125,6 +125,21 @@ class DealerBot(commands.Bot):
         The runner closes the database afterwards.
         """
         if self._shut:
+    # A table whose channel is gone closes at once (its chips back to the wallets).
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        if self.relay is not None:
+            await self.relay.table_gone(channel.guild.id, channel.id, ClosedBecause.CHANNEL_DELETED)
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from the server (not an outage): its tables close, its wallets stay."""
+        if self.relay is not None:
+            await self.relay.table_gone(guild.id, None, ClosedBecause.BOT_REMOVED)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        if self.relay is not None:
+            self.relay.guild_back(guild.id)
+
             await super().close()
             return
         self._shut = True

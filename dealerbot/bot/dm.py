@@ -4,8 +4,9 @@ A DM is queued and sent by its own task (per player, in order), so a slow or
 rate-limited DM never delays a click's answer. When Discord refuses a DM (403, code
 50007: the player blocks DMs from server members), that player gets no more DMs for
 the rest of the hand — retrying would only count towards Discord's invalid-request
-ban — and the table is told, without any card, to point him at "My cards".
-Logs name users and hands, never cards.
+ban — and the table is told, without any card, to point him at "My cards". A DM that
+discord.py gave up on (429s or 5xx after its retries) is lost the same way, so the player
+is pointed at "My cards" too. Logs name users and hands, never cards.
 """
 
 from __future__ import annotations
@@ -102,17 +103,43 @@ class DmCourier:
                 return
             await self._send_now(guild_id, channel_id, user_id, hand_id, embed)
 
+    async def _target(self, user_id: int) -> discord.PartialMessageable:
+        dm_id = self._channels.get(user_id)
+        if dm_id is None:
+            data = await self._client.http.start_private_message(user_id)
+            dm_id = int(data["id"])
+            self._channels[user_id] = dm_id
+        return self._client.get_partial_messageable(dm_id, type=discord.ChannelType.private)
+
+    def tell(self, user_id: int, content: str) -> None:
+        """Queue a plain private message (after the player's DMs already queued)."""
+        previous = self._tails.get(user_id)
+        task = asyncio.create_task(self._tell(user_id, content, previous), name=f"dm:{user_id}")
+        self._tails[user_id] = task
+        self._tasks.add(task)
+        task.add_done_callback(lambda t: self._done(user_id, t))
+
+    async def _tell(self, user_id: int, content: str, previous: asyncio.Task[None] | None) -> None:
+        if previous is not None and not previous.done():
+            await asyncio.wait({previous})
+        async with self._gate:
+            try:
+                await (await self._target(user_id)).send(content)
+                self.sent += 1
+            except discord.HTTPException as error:
+                self.failed += 1
+                log.warning(
+                    "notice DM to user %s failed: HTTP %s code %s",
+                    user_id,
+                    error.status,
+                    error.code,
+                )
+
     async def _send_now(
         self, guild_id: int, channel_id: int, user_id: int, hand_id: int, embed: discord.Embed
     ) -> None:
         try:
-            dm_id = self._channels.get(user_id)
-            if dm_id is None:
-                data = await self._client.http.start_private_message(user_id)
-                dm_id = int(data["id"])
-                self._channels[user_id] = dm_id
-            target = self._client.get_partial_messageable(dm_id, type=discord.ChannelType.private)
-            await target.send(embed=embed)
+            await (await self._target(user_id)).send(embed=embed)
             self.sent += 1
             if self._refused.pop(user_id, None) is not None and self._on_delivered is not None:
                 self._on_delivered(channel_id, user_id)
@@ -126,15 +153,16 @@ class DmCourier:
                 hand_id,
             )
             self._on_refused(DmRefused(guild_id, channel_id, user_id, hand_id, error.code))
-        except discord.HTTPException as error:
+        except discord.HTTPException as error:  # discord.py gave up (429s, 5xx): lost
             self.failed += 1
             log.warning(
-                "DM to user %s in hand %s failed: HTTP %s code %s",
+                "DM to user %s in hand %s failed: HTTP %s code %s; pointing him at My cards",
                 user_id,
                 hand_id,
                 error.status,
                 error.code,
             )
+            self._on_refused(DmRefused(guild_id, channel_id, user_id, hand_id, error.code))
         except Exception:
             self.failed += 1
             log.exception("DM to user %s in hand %s failed", user_id, hand_id)

@@ -12,7 +12,7 @@ import logging
 
 import discord
 
-from dealerbot.tables import TableService
+from dealerbot.tables import ClosedBecause, TableService
 from dealerbot.tables import events as ev
 
 from . import render
@@ -33,6 +33,10 @@ class TableRelay:
         self.courier = DmCourier(client, self._dm_refused, self._dm_delivered)
         self.messengers: dict[Key, TableMessenger] = {}
         self._warned: set[tuple[int, int]] = set()  # (channel, user) told to use "My cards"
+        self.hub.on_gone = self._on_gone
+        self.gone: set[Key] = set()  # channels deleted: their events are dropped
+        self.gone_guilds: set[int] = set()  # servers that removed the bot
+        self._closing: set[asyncio.Task[None]] = set()
 
     def messenger(self, guild_id: int, channel_id: int) -> TableMessenger:
         key = (guild_id, channel_id)
@@ -44,6 +48,8 @@ class TableRelay:
 
     async def on_event(self, event: ev.TableEvent) -> None:
         """The service's subscriber: memory updates and queued work only."""
+        if event.guild_id in self.gone_guilds or (event.guild_id, event.channel_id) in self.gone:
+            return  # nobody can see that channel any more
         messenger = self.messenger(event.guild_id, event.channel_id)
         if isinstance(event, ev.PrivateCards):
             self._deliver_cards(messenger, event)
@@ -86,6 +92,45 @@ class TableRelay:
     def _dm_delivered(self, channel_id: int, user_id: int) -> None:
         self._warned.discard((channel_id, user_id))
 
+    # --- channels and servers gone -----------------------------------------------------
+
+    def _on_gone(self, guild_id: int, channel_id: int) -> None:
+        """A table request met an unknown channel: close that table (from a worker)."""
+        because = ClosedBecause.CHANNEL_UNREACHABLE
+        task = asyncio.create_task(self.table_gone(guild_id, channel_id, because))
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
+
+    async def table_gone(
+        self, guild_id: int, channel_id: int | None, because: ClosedBecause
+    ) -> None:
+        """The channel (with None: the whole server) is gone: close its tables at once,
+        stop their workers, and tell each player privately where the chips went."""
+        if channel_id is None:
+            self.gone_guilds.add(guild_id)
+        else:
+            self.gone.add((guild_id, channel_id))
+        try:
+            closed = await self.service.closing.abandon(guild_id, channel_id, because)
+        except Exception:
+            log.exception(
+                "could not close the tables of channel %s (guild %s)", channel_id, guild_id
+            )
+            closed = []
+        for key in [k for k in self.messengers if k[0] == guild_id and channel_id in (None, k[1])]:
+            await self.messengers.pop(key).close(grace=0)
+        for table in closed:
+            log.warning(
+                "table %s (channel %s) closed at once: %s; %d seats cashed out",
+                *(table.table_id, table.channel_id, because.text, len(table.cashed_out)),
+            )
+            for user_id, _ in table.cashed_out:
+                self.courier.tell(user_id, table.notice_for(user_id))
+
+    def guild_back(self, guild_id: int) -> None:
+        """The bot is in this server again: its channels may hold tables again."""
+        self.gone_guilds.discard(guild_id)
+
     async def _remember_message(self, table_id: int, message_id: int | None) -> None:
         await self.service.set_table_message(table_id, message_id)
 
@@ -94,8 +139,10 @@ class TableRelay:
 
     def pending(self) -> list[asyncio.Task[None]]:
         """Table-message workers and DMs still running (tests wait for them to settle)."""
-        return [m.task for m in self.messengers.values() if m.task is not None] + list(
-            self.courier.tasks
+        return (
+            [m.task for m in self.messengers.values() if m.task is not None]
+            + list(self.courier.tasks)
+            + [task for task in self._closing if not task.done()]
         )
 
     async def close(self, grace: float = 2.0) -> None:

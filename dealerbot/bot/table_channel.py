@@ -1,17 +1,21 @@
 """Requests in a table's channel: post, edit, tidy, notices; what Discord refusals mean.
 
-A 403 becomes :class:`ChannelUnavailable` (the bot waits for a command before trying
-again); a deleted message (404, 10008) or one too old to edit (30046) makes an edit
-answer False, so the caller posts anew. Everything else propagates to the caller's
-retry. A message's content is a :class:`~.table_plan.Payload`.
+A deleted channel (404 10003, or 403 50001 for a channel the bot no longer knows of)
+becomes :class:`ChannelGone` (the table is closed); another 403 becomes
+:class:`ChannelUnavailable` (the bot waits for a command before trying again); a deleted
+message (404, 10008) or one too old to edit (30046) makes an edit answer False, so the
+caller posts anew. Everything else propagates to the caller, which :func:`classify`-es it.
+A message's content is a :class:`~.table_plan.Payload`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 import discord
@@ -23,11 +27,43 @@ log = logging.getLogger(__name__)
 MAX_AGE_SECONDS = 50 * 60
 OLD_MESSAGE_CODES = frozenset({30046})
 GONE_CODES = frozenset({10008})
+UNKNOWN_CHANNEL = 10003
+MISSING_ACCESS = 50001
+RETRY_SECONDS = 3.0  # the first retry after a transient failure; doubled each time
+RETRY_CAP = 120.0
 MOVED_TEXT = "The table moved further down."
 
 
 class ChannelUnavailable(Exception):
     """The bot may not post or edit in this channel (HTTP 403)."""
+
+
+class ChannelGone(Exception):
+    """The channel no longer exists for the bot (deleted, or the server removed the bot)."""
+
+
+class Failure(Enum):
+    """What a failed table request means for the worker."""
+
+    GONE = "gone"  # close the table (ChannelGone)
+    UNAVAILABLE = "unavailable"  # 403: wait for a command (ChannelUnavailable)
+    REFUSED = "refused"  # Discord will never accept this request: log once, drop it
+    TRANSIENT = "transient"  # 429 after discord.py's retries, 5xx, network: back off
+
+
+def classify(error: BaseException) -> Failure:
+    if isinstance(error, ChannelGone):
+        return Failure.GONE
+    if isinstance(error, ChannelUnavailable):
+        return Failure.UNAVAILABLE
+    if isinstance(error, discord.HTTPException) and 400 <= error.status < 500:
+        return Failure.TRANSIENT if error.status == 429 else Failure.REFUSED
+    return Failure.TRANSIENT
+
+
+def backoff(failures: int) -> float:
+    """Seconds before the next try after ``failures`` transient failures in a row."""
+    return min(RETRY_CAP, RETRY_SECONDS * 2 ** max(0, min(failures - 1, 16)))
 
 
 @dataclass(slots=True)
@@ -51,9 +87,19 @@ class Hub:
         self.remember_message = remember_message
         self.lookup_message = lookup_message
         self.max_age = max_age
+        self.on_gone: Callable[[int, int], None] | None = None
 
     def channel(self, channel_id: int, guild_id: int) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(channel_id, guild_id=guild_id)
+
+    def gone(self, guild_id: int, channel_id: int) -> None:
+        """A table's channel is gone: the relay (which sets ``on_gone``) closes the table."""
+        if self.on_gone is not None:
+            self.on_gone(guild_id, channel_id)
+
+    def knows(self, channel_id: int) -> bool:
+        """The channel is in the gateway's cache (a 403 there is about permissions)."""
+        return self.client.get_channel(channel_id) is not None
 
 
 class TableChannel:
@@ -67,26 +113,35 @@ class TableChannel:
     def _target(self) -> discord.PartialMessageable:
         return self.hub.channel(self.channel_id, self.guild_id)
 
+    @contextmanager
+    def _channel_errors(self) -> Iterator[None]:
+        """A gone channel as :class:`ChannelGone`, other 403s as :class:`ChannelUnavailable`."""
+        try:
+            yield
+        except discord.HTTPException as error:
+            if error.code == UNKNOWN_CHANNEL or (
+                error.code == MISSING_ACCESS and not self.hub.knows(self.channel_id)
+            ):
+                raise ChannelGone(error.text or "unknown channel") from error
+            if isinstance(error, discord.Forbidden):
+                raise ChannelUnavailable(error.text or "missing permissions") from error
+            raise
+
     async def send(self, payload: Payload) -> int:
         """Post a message; its id."""
-        try:
+        with self._channel_errors():
             message = await self._target().send(**payload.send_kwargs())
-        except discord.Forbidden as error:
-            raise ChannelUnavailable(error.text or "missing permissions") from error
         return message.id
 
     async def edit(self, message_id: int, payload: Payload) -> bool:
         """Edit a message; False when it is gone (deleted) or too old to edit."""
         partial = self._target().get_partial_message(message_id)
         try:
-            await partial.edit(**payload.edit_kwargs())
-        except discord.NotFound:
-            log.info("channel %s: table message %s is gone", self.channel_id, message_id)
-            return False
-        except discord.Forbidden as error:
-            raise ChannelUnavailable(error.text or "missing permissions") from error
+            with self._channel_errors():
+                await partial.edit(**payload.edit_kwargs())
         except discord.HTTPException as error:
             if error.code in OLD_MESSAGE_CODES or error.code in GONE_CODES:
+                log.info("channel %s: table message %s is gone or old", self.channel_id, message_id)
                 return False
             raise
         return True
@@ -113,10 +168,8 @@ class TableChannel:
             if notice.mention
             else discord.AllowedMentions.none()
         )
-        try:
+        with self._channel_errors():
             await self._target().send(notice.content, allowed_mentions=mentions)
-        except discord.Forbidden as error:
-            raise ChannelUnavailable(error.text or "missing permissions") from error
 
 
 class SavedMessageId:
@@ -178,12 +231,35 @@ async def acquire_within(lock: asyncio.Lock, wait: float) -> bool:
     return True
 
 
-def log_request_failure(channel_id: int, label: str, error: Exception, retry_in: float) -> None:
-    """A failed request of the table's worker (it retries after ``retry_in`` seconds)."""
-    if isinstance(error, discord.HTTPException):
+def on_failure(
+    channel_id: int, label: str, error: Exception, failures: int
+) -> tuple[Failure, float]:
+    """Classify and log a failed request of the table's worker (``failures`` in a row,
+    this one included); the delay before a transient one is tried again."""
+    failure = classify(error)
+    delay = backoff(failures)
+    if failure is Failure.GONE:
+        log.warning("channel %s: %s: the channel is gone (%s)", channel_id, label, error)
+    elif failure is Failure.UNAVAILABLE:
         log.warning(
-            "channel %s: %s failed (HTTP %s code %s); retrying in %s s",
-            *(channel_id, label, error.status, error.code, retry_in),
+            "channel %s: cannot update the table (%s); waiting for a command", channel_id, error
         )
     else:
-        log.error("channel %s: %s failed", channel_id, label, exc_info=error)
+        log_request_failure(
+            channel_id, label, error, delay if failure is Failure.TRANSIENT else None
+        )
+    return failure, delay
+
+
+def log_request_failure(
+    channel_id: int, label: str, error: Exception, retry_in: float | None
+) -> None:
+    """A failed request of the table's worker: retried after ``retry_in`` s, or dropped."""
+    then = "dropped" if retry_in is None else f"retrying in {retry_in:g} s"
+    if isinstance(error, discord.HTTPException):
+        log.warning(
+            "channel %s: %s failed (HTTP %s code %s: %s); %s",
+            *(channel_id, label, error.status, error.code, error.text or "no detail", then),
+        )
+    else:
+        log.error("channel %s: %s failed; %s", channel_id, label, then, exc_info=error)

@@ -8,10 +8,8 @@ the worker then finds nothing left to do. One lock per table serialises the work
 requests and the click answers, so an older render never lands after a newer one.
 
 Decisions are pure functions in :mod:`.table_plan`; requests are in :mod:`.table_channel`.
-
-Discord trouble never stops a hand: a deleted message (404, 10008) or one older than
-about 50 minutes (edits of old messages are limited, 30046) is re-posted; 429s are
-retried by discord.py; a 403 marks the channel unusable until a command checks again.
+Discord trouble never stops a hand: a deleted or too old message (404 10008, 30046) is
+re-posted; 429s are retried by discord.py; a 403 waits for a command to try again.
 """
 
 from __future__ import annotations
@@ -20,6 +18,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
 import discord
@@ -29,15 +28,14 @@ from dealerbot.tables import events as ev
 
 from .errors import UserError, answer_failure
 from .hand_results import HandResults
+from .request_failures import RequestFailures
 from .table_channel import (
-    ChannelUnavailable,
     Hub,
     Notice,
     SavedMessageId,
     TableChannel,
     acquire_within,
     answer_click,
-    log_request_failure,
 )
 from .table_plan import (
     ClickShows,
@@ -58,13 +56,12 @@ log = logging.getLogger(__name__)
 
 CLICK_LOCK_WAIT = 1.0  # a click waits this long for a request in flight, then defers
 ACT_WAIT = 2.0  # a service call slower than this is deferred (Discord's limit is 3 s)
-RETRY_SECONDS = 3.0
+
+# What the worker runs, its name, and what to forget when Discord refuses it for good.
+Request = tuple[Callable[[], Awaitable[None]], str, Callable[[], object]]
 
 
-Request = tuple[Callable[[], Awaitable[None]], str]  # what the worker runs, and its name
-
-
-class TableMessenger:
+class TableMessenger(RequestFailures):
     def __init__(self, hub: Hub, guild_id: int, channel_id: int) -> None:
         self.hub = hub
         self.channel = TableChannel(hub, guild_id, channel_id)
@@ -86,6 +83,7 @@ class TableMessenger:
         self._task: asyncio.Task[None] | None = None
         self._retry: asyncio.TimerHandle | None = None
         self._closing = False
+        self.failures = 0  # transient failures in a row (the next retry backs off more)
 
     # --- events (synchronous: memory only) --------------------------------------------
 
@@ -163,31 +161,14 @@ class TableMessenger:
                         await self.saved.flush()
                         return
                     continue
-                run, label = request
+                run, label, drop = request
                 try:
                     await run()
-                except ChannelUnavailable as error:
-                    self.unavailable = str(error)
-                    log.warning(
-                        "channel %s: cannot update the table (%s); waiting for a command",
-                        *(self.channel_id, error),
-                    )
-                    return
                 except Exception as error:
-                    log_request_failure(self.channel_id, label, error, RETRY_SECONDS)
-                    self._schedule_retry()
+                    self._failed(error, label, drop)  # see RequestFailures: never a loop
                     return
+                self.failures = 0
                 await self.saved.flush()
-
-    def _schedule_retry(self) -> None:
-        if self._retry is None or self._retry.cancelled():
-            loop = asyncio.get_running_loop()
-
-            def again() -> None:
-                self._retry = None
-                self.kick()
-
-            self._retry = loop.call_later(RETRY_SECONDS, again)
 
     async def _load(self) -> None:
         """After a restart: adopt the stored message if it shows the hand still running."""
@@ -229,23 +210,25 @@ class TableMessenger:
         )
         if step is MessageStep.NOTICE:
             notice = self.notices.pop(0)
-            return (lambda: self.channel.notice(notice), "notice")
+            return (lambda: self.channel.notice(notice), "notice", lambda: None)
         if step is MessageStep.RESULT:
             done = self.hands.finished[0]
-            return (lambda: self._show_result(done), f"result of hand {done}")
+            forget = partial(self.hands.forget, done)
+            return (lambda: self._show_result(done), f"result of hand {done}", forget)
         if step is MessageStep.CLOSED:
             assert self.closed is not None
             event = self.closed
-            return (lambda: self._show_closed(event), "closing notice")
+            return (lambda: self._show_closed(event), "closing notice", self._closed_shown)
         if step is MessageStep.NOTHING or view is None:
             return None
         table, hand_id = payload(), view.hand_id
         if step is MessageStep.POST:
-            return (lambda: self._post(table, hand_id), "table post")
+            return (lambda: self._post(table, hand_id), "table post", lambda: None)
         if step is MessageStep.REPOST:
-            return (lambda: self._repost(table, hand_id), "table re-post")
+            return (lambda: self._repost(table, hand_id), "table re-post", lambda: None)
         assert slot is not None
-        return (lambda: self._edit(slot, table, hand_id), "table edit")
+        skip = partial(slot.shows, table.key, table.version)  # wait for the next change
+        return (lambda: self._edit(slot, table, hand_id), "table edit", skip)
 
     # --- requests -------------------------------------------------------------------------
 
@@ -284,6 +267,9 @@ class TableMessenger:
         slot = self.slot
         if slot is None or not await self.channel.edit(slot.message_id, payload):
             await self.channel.send(payload)
+        self._closed_shown()
+
+    def _closed_shown(self) -> None:
         self._set_slot(None)
         self.closed = None
 

@@ -22,6 +22,7 @@ from dealerbot.store.wallets import DailyClaim, Wallet
 
 from . import events
 from .checks import MAX_CHIPS
+from .closing import Abandoned, ClosedBecause
 from .config import GuildEconomy, TableConfig
 from .database import open_database
 from .display import OptionView, PlayerView, SeatView, StakesView, TablePhase, TableView
@@ -63,12 +64,14 @@ __all__ = [
     "MAX_CHIPS",
     "MAX_HISTORY",
     "MAX_LAST",
+    "Abandoned",
     "ActionKind",
     "AlreadySeatedError",
     "AmountError",
     "AutoReason",
     "Card",
     "Clock",
+    "ClosedBecause",
     "ConfigError",
     "DailyClaim",
     "DailyNotReadyError",

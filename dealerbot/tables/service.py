@@ -32,6 +32,7 @@ from . import config as settings
 from . import errors
 from .accounts import Accounts
 from .checks import check_chips, check_ids, check_user, is_int
+from .closing import Closer
 from .config import TableConfig
 from .deps import Deps
 from .display import PlayerView, TableView
@@ -85,6 +86,7 @@ class TableService(Accounts):
         self._subscribers: list[Subscriber] = []
         self._started = False
         self.records = HandRecords(db)  # hand histories (no table lock: those hands are over)
+        self.closing = Closer(db, self._command)  # tables closed at once (channel gone)
 
     # --- life cycle ------------------------------------------------------------------
 

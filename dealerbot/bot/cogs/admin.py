@@ -131,10 +131,15 @@ class AdminCog(
 
         await self.run(interaction, work)
 
-    @app_commands.command(name="close", description="Close this table (after the hand in play)")
-    async def close(self, interaction: discord.Interaction[Any]) -> None:
+    @app_commands.command(name="close", description="Close a table (after the hand in play)")
+    @app_commands.describe(channel="The table's channel (default: this one)")
+    async def close(
+        self, interaction: discord.Interaction[Any], channel: discord.TextChannel | None = None
+    ) -> None:
         async def work() -> Reply:
             guild_id, channel_id = place(interaction)
+            if channel is not None:
+                channel_id = channel.id
             now = await self.service.close_table(guild_id, channel_id)
             if now:
                 return Reply("The table is closed; everyone's chips went back to their wallets.")

@@ -20,12 +20,19 @@ from ..errors import Reply, UserError, place
 from ..table_channel import ChannelUnavailable
 from .base import MAX_CHIPS, CogBase, check_amount, check_can_post, display_name
 from .stud_buttons import STUD_CLICKS, leaderboard_page
+from .stud_history import HistoryCommands
 
 Chips = app_commands.Range[int, 1, MAX_CHIPS]
 
 
 @app_commands.guild_only()
-class StudCog(CogBase, commands.GroupCog, group_name="stud", group_description="Seven Card Stud"):
+class StudCog(
+    HistoryCommands,
+    CogBase,
+    commands.GroupCog,
+    group_name="stud",
+    group_description="Seven Card Stud",
+):
     """Seats, hands and private cards at this channel's table; wallets and ranks."""
 
     # --- seats ---------------------------------------------------------------------

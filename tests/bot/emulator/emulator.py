@@ -241,6 +241,14 @@ class DiscordEmulator(Inspection):
         """Change the bot's access to a channel later (dispatches CHANNEL_UPDATE)."""
         self.world.set_bot_channel_access(channel, can_send=can_send, can_view=can_view)
 
+    def delete_channel(self, channel: ChannelRef) -> None:
+        """Delete a guild channel as an admin would (CHANNEL_DELETE; later requests 10003)."""
+        self.world.delete_channel(channel)
+
+    def remove_bot(self, guild: GuildRef) -> None:
+        """Remove the bot from a guild (GUILD_DELETE; its channels answer 403 50001)."""
+        self.world.remove_bot(guild)
+
     def set_dm_blocked(self, user: UserRef, blocked: bool = True) -> None:
         """Make DMs to a user fail (50007) or work again."""
         self.world.user(user).dm_blocked = blocked

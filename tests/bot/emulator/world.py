@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import permissions as perm
-from .errors import unknown_channel, unknown_message
+from .errors import missing_access, unknown_channel, unknown_message
 from .models import (
     DM_CHANNEL,
     EPHEMERAL,
@@ -69,6 +69,7 @@ class World:
         self.messages: dict[int, StoredMessage] = {}
         self.dm_channels: dict[int, int] = {}
         self.attachment_data: dict[int, bytes] = {}
+        self.left_channels: set[int] = set()  # channels of guilds that removed the bot
 
     # ----- lookups -------------------------------------------------------------
     def user(self, ref: UserRef) -> User:
@@ -90,6 +91,8 @@ class World:
         try:
             return self.channels[int(ref)]
         except (KeyError, ValueError):
+            if str(ref).isdigit() and int(ref) in self.left_channels:
+                raise missing_access() from None
             raise unknown_channel() from None
 
     def message(self, message_id: int | str) -> StoredMessage:
@@ -218,6 +221,29 @@ class World:
         channel = self.channel(channel_ref)
         self._set_bot_overwrite(channel, can_send=can_send, can_view=can_view)
         self.dispatch("CHANNEL_UPDATE", channel_payload(channel), GUILDS_INTENT)
+        self.notifier.notify()
+
+    def delete_channel(self, channel_ref: ChannelRef) -> None:
+        """Delete a guild channel (dispatches CHANNEL_DELETE); its routes answer 10003."""
+        channel = self.channel(channel_ref)
+        if channel.guild_id is None:
+            raise ValueError("only guild channels can be deleted")
+        del self.channels[channel.id]
+        self.guilds[channel.guild_id].channel_ids.remove(channel.id)
+        self.dispatch("CHANNEL_DELETE", channel_payload(channel), GUILDS_INTENT)
+        self.notifier.notify()
+
+    def remove_bot(self, guild_ref: GuildRef) -> None:
+        """The guild kicks the bot (dispatches GUILD_DELETE without ``unavailable``).
+
+        The guild and its channels vanish for the bot: their routes answer 403 50001.
+        """
+        guild = self.guild(guild_ref)
+        del self.guilds[guild.id]
+        for channel_id in guild.channel_ids:
+            self.channels.pop(channel_id, None)
+            self.left_channels.add(channel_id)
+        self.dispatch("GUILD_DELETE", {"id": str(guild.id)}, GUILDS_INTENT)
         self.notifier.notify()
 
     def _set_bot_overwrite(self, channel: Channel, *, can_send: bool, can_view: bool) -> None:

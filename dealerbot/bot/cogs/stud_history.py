@@ -1,0 +1,139 @@
+"""``/stud history`` and ``/stud hand``: a player's recent hands, and hand history files.
+
+A mixin of the ``/stud`` group cog (its commands join the group through the cog's class).
+The service decides what a file holds (the asker's view of the hand) and refuses what it
+must; this layer names the channels, fits the files to Discord's attachment limit, and
+answers privately.
+"""
+
+from __future__ import annotations
+
+import io
+from datetime import UTC, datetime
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from dealerbot.tables import MAX_HISTORY, MAX_LAST, HistoryFile, HistoryLine
+
+from ..errors import Reply, place
+from .base import CogBase
+
+MAX_FILES = 10  # attachments in one message
+DEFAULT_FILE_LIMIT = 10 * 1024 * 1024  # bytes, when Discord does not say
+MAX_EMBED_TEXT = 4000  # an embed's description holds 4096 characters
+MAX_HAND_ID = 2**53  # Discord's integer options stop here
+
+FORMATS = [
+    app_commands.Choice(name="PokerStars text (trackers, replayers)", value="pokerstars"),
+    app_commands.Choice(name="PHH (pokerkit)", value="phh"),
+]
+
+
+def history_line(line: HistoryLine) -> str:
+    """One hand as a line: id, table, time, game and stakes, the asker's net, the winners."""
+    winners = line.winners if len(line.winners) <= 90 else line.winners[:89] + "…"
+    return (
+        f"`{line.hand_id}` <#{line.channel_id}> <t:{int(line.started_at)}:f> · "
+        f"{line.game} {line.stakes} · **{line.net:+,}** · {discord.utils.escape_markdown(winners)}"
+    )
+
+
+def history_reply(lines: list[HistoryLine], names: dict[int, str]) -> Reply:
+    """As many lines as one embed holds; all of them in an attached text file if they do not
+    all fit (50 long lines are more than a message may carry)."""
+    texts = [history_line(line) for line in lines]
+    shown: list[str] = []
+    for text in texts:
+        if sum(len(t) + 1 for t in shown) + len(text) > MAX_EMBED_TEXT:
+            break
+        shown.append(text)
+    embed = discord.Embed(title=f"Your last {len(texts)} hands here", description="\n".join(shown))
+    if len(shown) == len(texts):
+        return Reply(embed=embed)
+    embed.set_footer(text=f"{len(texts) - len(shown)} older hands are in the attached file.")
+    plain = "\n".join(plain_line(line, names) for line in lines) + "\n"
+    file = HistoryFile(f"history-{len(lines)}.txt", plain, tuple(x.hand_id for x in lines))
+    return Reply(embed=embed, files=attachments([file]))
+
+
+def plain_line(line: HistoryLine, names: dict[int, str]) -> str:
+    when = datetime.fromtimestamp(line.started_at, UTC).strftime("%Y-%m-%d %H:%M UTC")
+    table = names.get(line.channel_id, f"channel {line.channel_id}")
+    return (
+        f"{line.hand_id}\t{table}\t{when}\t{line.game} {line.stakes}\t{line.net:+}\t{line.winners}"
+    )
+
+
+def attachments(files: list[HistoryFile]) -> tuple[discord.File, ...]:
+    return tuple(discord.File(io.BytesIO(f.text.encode()), filename=f.filename) for f in files)
+
+
+def channel_names(interaction: discord.Interaction[Any]) -> dict[int, str]:
+    """The server's channel names, for the table line of a history."""
+    guild = interaction.guild
+    if guild is None:
+        return {}
+    return {channel.id: f"#{channel.name}" for channel in guild.channels}
+
+
+class HistoryCommands(CogBase, commands.Cog):
+    """The history subcommands of ``/stud`` (a Cog only for typing: never loaded alone)."""
+
+    @app_commands.command(name="history", description="Your last hands in this server")
+    @app_commands.describe(count=f"How many hands (default 10, at most {MAX_HISTORY})")
+    async def history(
+        self,
+        interaction: discord.Interaction[Any],
+        count: app_commands.Range[int, 1, MAX_HISTORY] | None = None,
+    ) -> None:
+        async def work() -> Reply:
+            guild_id, _ = place(interaction)
+            lines = await self.service.records.history(
+                guild_id, interaction.user.id, 10 if count is None else count
+            )
+            if not lines:
+                return Reply("You have not played a finished hand in this server yet.")
+            return history_reply(lines, channel_names(interaction))
+
+        await self.run(interaction, work)
+
+    @app_commands.command(name="hand", description="A hand history file, as you saw the hand")
+    @app_commands.rename(hand_id="id", fmt="format")
+    @app_commands.describe(
+        hand_id="The hand id (the result message shows it)",
+        fmt="PokerStars text (default) or PHH",
+        last=f"Instead of one hand: your last hands in one file (1 to {MAX_LAST})",
+    )
+    @app_commands.choices(fmt=FORMATS)
+    async def hand(
+        self,
+        interaction: discord.Interaction[Any],
+        hand_id: app_commands.Range[int, 1, MAX_HAND_ID] | None = None,
+        fmt: app_commands.Choice[str] | None = None,
+        last: app_commands.Range[int, 1, MAX_LAST] | None = None,
+    ) -> None:
+        async def work() -> Reply:
+            guild_id, _ = place(interaction)
+            limit = getattr(interaction, "filesize_limit", None) or DEFAULT_FILE_LIMIT
+            files = await self.service.records.hand_files(
+                guild_id,
+                interaction.user.id,
+                hand_id,
+                "pokerstars" if fmt is None else fmt.value,
+                last=last,
+                table_names=channel_names(interaction),
+                max_bytes=limit,
+                max_files=MAX_FILES,
+            )
+            hands = sum(len(f.hand_ids) for f in files)
+            what = f"Hand {hand_id}" if hand_id is not None else f"Your last {hands} hands"
+            split = f" in {len(files)} files" if len(files) > 1 else ""
+            return Reply(
+                f"{what}{split}, as you saw it at the table (others' down cards only if shown).",
+                files=attachments(files),
+            )
+
+        await self.run(interaction, work)

@@ -1,0 +1,137 @@
+"""Closing a table whose channel is gone: the hand called off, every seat cashed out now.
+
+A deleted channel (or a server that removed the bot) can never show a table again, so
+waiting for the hand to end would strand its chips. :func:`abandon` does in one
+transaction what crash recovery does for a hand it cannot rebuild (the hand is
+cancelled, every committed chip stays on its stack with a refund ledger row), then
+cashes every seat out to its wallet and closes the table. The result says, for each
+player, where the chips went, in words a front end can send privately.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Protocol
+
+from dealerbot.store import seats as seats_db
+from dealerbot.store import tables as tables_db
+from dealerbot.store.db import Database
+from dealerbot.store.tables import TableStatus
+
+from . import hand, recovery
+from .hand import Ended, Release, Released
+from .table import Table
+
+
+class TableRef(Protocol):
+    table: Table | None
+
+
+Command = Callable[[int, int], AbstractAsyncContextManager[TableRef]]
+
+
+class ClosedBecause(StrEnum):
+    """Why a table was closed without waiting for its hand."""
+
+    CHANNEL_DELETED = "channel_deleted"  # the channel was deleted
+    CHANNEL_UNREACHABLE = "channel_unreachable"  # Discord says the channel is unknown
+    BOT_REMOVED = "bot_removed"  # the server removed the bot
+
+    @property
+    def text(self) -> str:
+        return _REASONS[self]
+
+
+_REASONS = {
+    ClosedBecause.CHANNEL_DELETED: "its channel was deleted",
+    ClosedBecause.CHANNEL_UNREACHABLE: "its channel no longer exists for the dealer",
+    ClosedBecause.BOT_REMOVED: "the dealer was removed from the server",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Abandoned:
+    """A table closed at once: who got how many chips back, and the hand called off."""
+
+    guild_id: int
+    channel_id: int
+    table_id: int
+    because: ClosedBecause
+    cashed_out: tuple[tuple[int, int], ...]  # (user id, chips to the wallet)
+    hand_number: int | None  # the hand called off, if one was being played
+
+    def notice_for(self, user_id: int) -> str:
+        """What one player is told privately about his chips."""
+        chips = dict(self.cashed_out).get(user_id, 0)
+        text = f"The stud table in <#{self.channel_id}> was closed: {self.because.text}."
+        if self.hand_number is not None:
+            text += (
+                f" Hand #{self.hand_number} was called off and every chip bet in it "
+                "went back to its owner."
+            )
+        text += f" Your {chips:,} chips from the table went back to your wallet"
+        if self.because is ClosedBecause.BOT_REMOVED:
+            text += " (it stays there for when the dealer comes back)."
+        else:
+            text += "; `/stud balance` shows it."
+        return text
+
+
+async def abandon(table: Table, because: ClosedBecause) -> Abandoned:
+    """Call off the hand (refunding it), cash every seat out and close, in one transaction.
+
+    Called with the table's lock held; the table's timers stop and its events (the
+    cancelled hand, players leaving, the table closed) go out as for any close.
+    """
+    db = table.deps.db
+    live = table.hand
+    table.turn_timer.cancel()
+    table.start_timer.cancel()
+    reason = f"the table was closed: {because.text}"
+    async with db.transaction():
+        await tables_db.set_table_status(db, table.id, TableStatus.CLOSING)
+        if live is not None:
+            committed = recovery.committed_by_user(live.state, live.players)
+            leavers = tuple(s.user_id for s in table.seats.values() if s.leave_after_hand)
+            released = await hand.cancel(
+                db, live.id, reason, committed, Release(table.id, leavers, closing=True)
+            )
+        else:
+            released = Released((), tuple(await seats_db.close_table(db, table.id)))
+    table.status = TableStatus.CLOSING
+    if live is not None:
+        await table._after_settle(Ended(live.record, live.players, None, reason, released))
+    else:
+        await table._after_release(released)
+    cashed = tuple((c.user_id, c.amount) for c in released.leavers + released.closing)
+    number = live.record.number if live is not None else None
+    return Abandoned(table.guild_id, table.channel_id, table.id, because, cashed, number)
+
+
+class Closer:
+    """The service's facet for closing tables at once (``service.closing``)."""
+
+    def __init__(self, db: Database, command: Command) -> None:
+        self._db = db
+        self._command = command
+
+    async def abandon(
+        self, guild_id: int, channel_id: int | None, because: ClosedBecause
+    ) -> list[Abandoned]:
+        """Close the channel's table at once; with no channel, every table of the server."""
+        if channel_id is None:
+            rows = await tables_db.list_tables(
+                self._db, guild_id=guild_id, statuses=(TableStatus.OPEN, TableStatus.CLOSING)
+            )
+            channels = [row.channel_id for row in rows]
+        else:
+            channels = [channel_id]
+        done: list[Abandoned] = []
+        for channel in channels:
+            async with self._command(guild_id, channel) as ref:
+                if ref.table is not None and not ref.table.closed:
+                    done.append(await abandon(ref.table, because))
+        return done
