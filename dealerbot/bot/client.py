@@ -119,12 +119,6 @@ class DealerBot(commands.Bot):
             gc.collect()
             gc.freeze()
 
-    async def close(self) -> None:
-        """Stop timers first (no new events), let queued work out, then disconnect.
-
-        The runner closes the database afterwards.
-        """
-        if self._shut:
     # A table whose channel is gone closes at once (its chips back to the wallets).
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
@@ -140,6 +134,12 @@ class DealerBot(commands.Bot):
         if self.relay is not None:
             self.relay.guild_back(guild.id)
 
+    async def close(self) -> None:
+        """Stop timers first (no new events), let queued work out, then disconnect.
+
+        The runner closes the database afterwards.
+        """
+        if self._shut:
             await super().close()
             return
         self._shut = True
