@@ -12,6 +12,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from dealerbot.engine import Card, parse_deck_text
+from dealerbot.fairness import parse_salts_text
 
 from .db import Database, execute, fetch_all, fetch_one
 from .errors import StaleAction, StoreError
@@ -39,8 +40,9 @@ class RecoveryHand:
 
     hand: HandRecord
     deck: tuple[Card, ...]
-    salt: bytes
+    salt: bytes  # the old scheme's one salt (empty for a merkle-v1 hand)
     actions: tuple[HandAction, ...]
+    salts: tuple[bytes, ...] | None = None  # merkle-v1: one per deck position
 
 
 def _action(row: sqlite3.Row) -> HandAction:
@@ -148,7 +150,9 @@ async def load_hand_for_recovery(db: Database, hand_id: int) -> RecoveryHand:
     check_id(hand_id, "hand id")
     async with db.reading() as conn:
         hand = await hand_in(conn, hand_id)
-        secret = await fetch_one(conn, "SELECT deck, salt_hex FROM hands WHERE id = ?", (hand_id,))
+        secret = await fetch_one(
+            conn, "SELECT deck, salt_hex, deck_salts FROM hands WHERE id = ?", (hand_id,)
+        )
         rows = await fetch_all(
             conn, "SELECT * FROM hand_actions WHERE hand_id = ? ORDER BY seq", (hand_id,)
         )
@@ -158,4 +162,5 @@ async def load_hand_for_recovery(db: Database, hand_id: int) -> RecoveryHand:
         deck=parse_deck_text(secret["deck"]),
         salt=bytes.fromhex(secret["salt_hex"]),
         actions=tuple(_action(r) for r in rows),
+        salts=None if secret["deck_salts"] is None else parse_salts_text(secret["deck_salts"]),
     )

@@ -20,14 +20,9 @@ from typing import Any
 
 import aiosqlite
 
-from dealerbot.engine import (
-    Card,
-    CardError,
-    deck_commitment,
-    deck_text,
-    validate_deck,
-)
+from dealerbot.engine import Card, CardError, deck_text, validate_deck
 
+from .commitments import OLD_SCHEME, commitment_columns
 from .config import ConfigRow
 from .db import Database, fetch_all, fetch_one
 from .errors import (
@@ -86,6 +81,7 @@ class HandRecord:
     ended_at: float | None
     revealed_deck: str | None  # deck text, once the hand is over
     revealed_salt_hex: str | None
+    commitment_scheme: str = OLD_SCHEME  # how ``commitment`` was made (FAIRNESS.md)
 
 
 # Every query that player-facing functions run names its columns; none of them is `deck`.
@@ -93,7 +89,8 @@ _PUBLIC_COLUMNS = (
     "id, table_id, number, config_json, seats_json, button_seat, commitment, status,"
     " result_json, action_deadline, started_at, ended_at,"
     " CASE WHEN status = 'in_progress' THEN NULL ELSE deck END AS revealed_deck,"
-    " CASE WHEN status = 'in_progress' THEN NULL ELSE salt_hex END AS revealed_salt_hex"
+    " CASE WHEN status = 'in_progress' THEN NULL ELSE salt_hex END AS revealed_salt_hex,"
+    " commitment_scheme"
 )
 
 
@@ -113,6 +110,7 @@ def _record(row: sqlite3.Row) -> HandRecord:
         ended_at=row["ended_at"],
         revealed_deck=row["revealed_deck"],
         revealed_salt_hex=row["revealed_salt_hex"],
+        commitment_scheme=row["commitment_scheme"],
     )
 
 
@@ -156,27 +154,28 @@ async def start_hand(
     config: ConfigRow,
     seats: Sequence[HandSeat],
     deck: Sequence[Card],
-    salt: bytes,
     commitment: str,
     button_seat: int,
+    salts: Sequence[bytes] | None = None,
+    salt: bytes = b"",
     action_deadline: float | None = None,
 ) -> HandRecord:
     """Log a new hand; bumps the table's hand counter and button in the same transaction.
 
-    Every HandSeat must match a current seat (number, user and stack), the commitment must
-    match the deck and salt, and the table may have no other hand in progress.
+    With ``salts`` (one per deck position) the commitment is ``dealerbot-merkle-v1``'s
+    Merkle root; with a single ``salt`` instead it is the old whole-deck SHA-256 (kept for
+    hands logged before, and their tests). Every HandSeat must match a current seat
+    (number, user and stack), the commitment must match the deck and salts, and the table
+    may have no other hand in progress.
     """
     check_id(table_id, "table id")
     if not isinstance(config, ConfigRow):
         raise StoreError("config must be a ConfigRow")
-    if not isinstance(salt, bytes) or not salt:
-        raise StoreError("the salt must be non-empty bytes")
     try:
         cards = validate_deck(deck)
     except CardError as exc:
         raise StoreError(f"bad deck: {exc}") from None
-    if deck_commitment(cards, salt) != commitment:
-        raise StoreError("the commitment does not match the deck and salt")
+    scheme, salt_hex, deck_salts = commitment_columns(cards, commitment, salts, salt)
     if not isinstance(button_seat, int) or not 0 <= button_seat <= 7:
         raise StoreError("the button must be a seat number 0..7")
     deadline = check_deadline(action_deadline)
@@ -209,8 +208,8 @@ async def start_hand(
         seats_json = json.dumps([s.to_json() for s in sorted(seats, key=lambda s: s.seat_no)])
         async with conn.execute(
             "INSERT INTO hands (table_id, number, config_json, seats_json, button_seat, deck,"
-            " commitment, salt_hex, action_deadline, started_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " commitment, salt_hex, action_deadline, started_at, commitment_scheme, deck_salts)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 table_id,
                 number,
@@ -219,9 +218,11 @@ async def start_hand(
                 button_seat,
                 deck_text(cards),
                 commitment,
-                salt.hex(),
+                salt_hex,
                 deadline,
                 db.now(),
+                scheme,
+                deck_salts,
             ),
         ) as cursor:
             hand_id = cursor.lastrowid

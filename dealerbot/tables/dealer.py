@@ -16,6 +16,7 @@ from typing import Any
 
 from dealerbot.engine import ActionError, ActionKind, HandState, legal_actions, option_for
 from dealerbot.engine import events as ev
+from dealerbot.fairness import SaltSource
 from dealerbot.store import hand_actions as actions_db
 from dealerbot.store import seats as seats_db
 from dealerbot.store.db import Database
@@ -56,6 +57,7 @@ class Step:
 async def deal(
     ctx: Ctx,
     rng: random.Random,
+    salts: SaltSource,
     table_id: int,
     config: TableConfig,
     seats: Sequence[SeatRow],
@@ -63,7 +65,7 @@ async def deal(
     step: Step,
 ) -> LiveHand:
     """Start a hand (:func:`hand.start`): its HandStarted and 3rd street go into ``step``."""
-    started = await hand.start(ctx.db, rng, table_id, config, seats, button, ctx.clock.now())
+    started = await hand.start(ctx.db, rng, salts, table_id, config, seats, button, ctx.clock.now())
     live = started.hand
     record = live.record
     step.events.append(

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
+from dealerbot.fairness import SaltSource
 from dealerbot.store.db import Database
 
 from .events import TableEvent
@@ -21,3 +23,4 @@ class Deps:
     rng: random.Random
     tracker: TaskTracker
     publish: Callable[[Sequence[TableEvent]], Awaitable[None]]
+    salts: SaltSource = secrets.token_bytes  # the deck's per-position salts (FAIRNESS.md)

@@ -20,12 +20,12 @@ from dealerbot.engine import (
     HandState,
     SeatSpec,
     apply,
-    deck_commitment,
     next_button,
     shuffled_deck,
 )
 from dealerbot.engine import events as ev
 from dealerbot.engine import start_hand as engine_start_hand
+from dealerbot.fairness import SaltSource, salt_deck
 from dealerbot.store import hand_actions as actions_db
 from dealerbot.store import hands as hands_db
 from dealerbot.store import seats as seats_db
@@ -122,16 +122,17 @@ class Applied:
 async def start(
     db: Database,
     rng: random.Random,
+    salts: SaltSource,
     table_id: int,
     config: TableConfig,
     seats: Sequence[SeatRow],
     previous_button: int | None,
     now: float,
 ) -> Started:
-    """Shuffle, commit, pick the button (R13.1), deal 3rd street and log the hand."""
-    deck = shuffled_deck(rng)
-    salt = rng.randbytes(16)
-    commitment = deck_commitment(deck, salt)
+    """Shuffle, salt every position and commit (dealerbot-merkle-v1), pick the button
+    (R13.1), deal 3rd street and log the hand."""
+    salted = salt_deck(shuffled_deck(rng), salts)
+    deck = salted.cards
     button = next_button(previous_button, [seat.seat_no for seat in seats])
     state, engine_events = engine_start_hand(
         config.variant,
@@ -149,8 +150,8 @@ async def start(
             HandSeat(seat.seat_no, seat.user_id, seat.display_name, seat.stack) for seat in seats
         ],
         deck=deck,
-        salt=salt,
-        commitment=commitment,
+        salts=salted.salts,
+        commitment=salted.commitment(),
         button_seat=button,
         action_deadline=deadline,
     )

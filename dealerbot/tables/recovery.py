@@ -26,6 +26,7 @@ from dealerbot.engine import (
     deck_commitment,
     start_hand,
 )
+from dealerbot.fairness import FairnessError, SaltedDeck
 from dealerbot.store import hand_actions as actions_db
 from dealerbot.store.db import Database
 from dealerbot.store.hand_actions import HandAction, RecoveryHand
@@ -61,13 +62,24 @@ def logged_action(logged: HandAction) -> tuple[ActionKind, AutoReason | None]:
     return ActionKind(logged.action), reason
 
 
+def deck_matches(secret: RecoveryHand) -> bool:
+    """The logged deck (and its salts) give the commitment published for the hand."""
+    if secret.salts is None:  # a hand logged under the old whole-deck scheme
+        return deck_commitment(secret.deck, secret.salt) == secret.hand.commitment
+    try:
+        salted = SaltedDeck(secret.deck, secret.salts)
+    except FairnessError:
+        return False
+    return salted.commitment() == secret.hand.commitment
+
+
 def replay_hand(
     secret: RecoveryHand, guild_id: int, channel_id: int, players: Mapping[int, Player]
 ) -> Replay:
     record = secret.hand
     config = TableConfig.from_row(record.config)
     antes = {s.user_id: min(config.ante, s.stack) for s in record.seats}
-    if deck_commitment(secret.deck, secret.salt) != record.commitment:
+    if not deck_matches(secret):
         return Replay(None, "the deck does not match its commitment", antes)
     try:
         state, _ = start_hand(

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dealerbot.engine import ActionKind
+from dealerbot.fairness import SaltSource
 from dealerbot.store import hands as hands_db
 from dealerbot.store import seats as seats_db
 from dealerbot.store import tables as tables_db
@@ -70,16 +71,21 @@ class TableService(Accounts):
         *,
         clock: Clock | None = None,
         rng: random.Random | None = None,
+        salts: SaltSource | None = None,
     ) -> None:
         super().__init__(db)
         self.clock: Clock = clock if clock is not None else SystemClock()
         self.tracker = TaskTracker()
+        # The deck's salts: the operating system's (FAIRNESS.md), or from the injected rng.
+        if salts is None:
+            salts = secrets.token_bytes if rng is None else rng.randbytes
         self._deps = Deps(
             db,
             self.clock,
             rng if rng is not None else secrets.SystemRandom(),
             self.tracker,
             self._publish,
+            salts,
         )
         self._locks = KeyedLocks()
         self._tables: dict[Key, Table] = {}

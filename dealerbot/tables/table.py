@@ -157,7 +157,7 @@ class Table:
         deps = self.deps
         step = Step(dict(self.seats))
         live = await dealer.deal(
-            self._ctx(), deps.rng, self.id, self.config, seats, self.button_seat, step
+            self._ctx(), deps.rng, deps.salts, self.id, self.config, seats, self.button_seat, step
         )
         self.button_seat = live.record.button_seat
         self.start_timer.cancel()
