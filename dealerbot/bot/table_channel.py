@@ -63,7 +63,7 @@ def classify(error: BaseException) -> Failure:
 
 def backoff(failures: int) -> float:
     """Seconds before the next try after ``failures`` transient failures in a row."""
-    return min(RETRY_CAP, RETRY_SECONDS * 2 ** max(0, min(failures - 1, 16)))
+    return min(RETRY_CAP, RETRY_SECONDS * (1 << max(0, min(failures - 1, 16))))
 
 
 @dataclass(slots=True)
