@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from . import cli_hands
 from .settings import Settings, SettingsError, load_settings
 from .store import migrate
 from .store.audit import audit
@@ -42,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     sync.add_argument(
         "--clear-guild", type=int, help="first remove the server-only copies from this server"
     )
+    cli_hands.add_commands(commands, db_commands)  # export-hands, db prune
     return parser
 
 
@@ -129,6 +131,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command in ("db", "audit") and not path.is_file():
             print(f"{path}: no database here (`dealerbot db upgrade` creates one)")
             return 1
+        handled = cli_hands.dispatch(args, path)
+        if handled is not None:
+            return handled
         if args.command == "db":
             return asyncio.run(db_check(path))
         if args.command == "audit":

@@ -193,8 +193,17 @@ async def test_export_and_prune_keep_results_and_the_audit(harness: Harness) -> 
     ledger = (await snapshot(h))["ledger"]
     lines_before = await h.service.records.history(GUILD, 11, 50)
 
+    async with h.db.conn.execute("SELECT id, ended_at FROM hands ORDER BY id") as cursor:
+        ends = [tuple(row) for row in await cursor.fetchall()]
+    cutoff = ends[-1][1]  # the last hand's end: the hands that ended before it go
+    older = [hand_id for hand_id, end in ends if end < cutoff]
+    assert 0 < len(older) < len(ends)
+    report = await history_db.prune(h.db, cutoff)
+    assert report.hands == len(older)
+    [kept] = await h.service.records.hand_files(GUILD, 11, ends[-1][0])
+    assert parse_hand(kept.text).hand_id == ends[-1][0]
     report = await history_db.prune(h.db, h.clock.now() + 1)
-    assert report.hands >= len(ended) and report.actions > 0
+    assert report.hands == len(ends) - len(older) and report.actions > 0
     assert (await history_db.prune(h.db, h.clock.now() + 1)).hands == 0  # once is enough
     after = await snapshot(h)
     assert after["ledger"] == ledger and after["actions"] == []
