@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from dealerbot.tables import ActionKind, LeaderboardPage
+from dealerbot.tables import ActionKind, LeaderboardPage, TablePhase, TableView
 from dealerbot.tables import events as ev
 
 ACTION_TEMPLATE = (
@@ -22,6 +22,14 @@ ACTION_TEMPLATE = (
 )
 CARDS_TEMPLATE = r"stud:cards:(?P<table>\d{1,19})"
 BOARD_TEMPLATE = r"stud:board:(?P<page>\d{1,6}):(?P<dir>prev|next)"
+SEAT_TEMPLATE = r"stud:(?P<verb>sit|buyin|away|leave|rebuy):(?P<table>\d{1,19})"
+SEAT_BUTTONS = {
+    "sit": ("Sit down", discord.ButtonStyle.primary),
+    "buyin": ("Buy in…", discord.ButtonStyle.secondary),
+    "away": ("Sit out / in", discord.ButtonStyle.secondary),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "rebuy": ("Rebuy", discord.ButtonStyle.primary),
+}
 CARDS_EMOJI = "\U0001f0cf"  # 🃏, in Discord's emoji set; U+1F0A0 is refused (50035)
 
 _STYLES = {
@@ -76,17 +84,37 @@ def _layout(*items: discord.ui.Item[Any]) -> discord.ui.View:
     return view
 
 
-def table_buttons(table_id: int, turn: ev.Turn | None, *, in_hand: bool) -> discord.ui.View | None:
-    """Buttons for exactly the legal actions of the player to act, plus "My cards"."""
-    if not in_hand:
+def seat_button(table_id: int, verb: str, *, row: int) -> discord.ui.Button[Any]:
+    """A seat button (``stud:<verb>:<table>``): sit down, buy in, sit out/in, leave, rebuy."""
+    label, style = SEAT_BUTTONS[verb]
+    return discord.ui.Button(label=label, custom_id=f"stud:{verb}:{table_id}", style=style, row=row)
+
+
+def table_buttons(view: TableView, turn: ev.Turn | None) -> discord.ui.View | None:
+    """The legal actions of the player to act; then My cards and the seat buttons.
+
+    Sit down / Buy in… only while a seat is free; Rebuy while someone is busted.
+    """
+    if view.status is TablePhase.CLOSED:
         return None
-    actions = []
+    open_table = view.status is not TablePhase.CLOSING  # a closing table seats no one
+    table_id = view.table_id
+    items: list[discord.ui.Item[Any]] = []
     if turn is not None:
-        actions = [
+        items = [
             action_button(table_id, turn.hand_id, turn.seq, option.kind.value, option.label)
             for option in turn.options[:5]
         ]
-    return _layout(*actions, cards_button(table_id, row=1 if actions else 0))
+    row = 1 if items else 0
+    if view.hand_id is not None:
+        items.append(cards_button(table_id, row=row))
+    if open_table and len(view.seats) < view.stakes.seats:
+        items += [seat_button(table_id, "sit", row=row), seat_button(table_id, "buyin", row=row)]
+    if open_table and view.seats:
+        items += [seat_button(table_id, "away", row=row), seat_button(table_id, "leave", row=row)]
+    if open_table and any(seat.stack <= 0 and not seat.in_hand for seat in view.seats):
+        items.append(seat_button(table_id, "rebuy", row=row + 1))
+    return _layout(*items) if items else None
 
 
 def board_buttons(page: LeaderboardPage) -> discord.ui.View:

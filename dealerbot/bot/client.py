@@ -22,6 +22,7 @@ from discord.ext import commands
 from dealerbot.settings import Settings
 from dealerbot.tables import ClosedBecause, TableService
 
+from . import mentions
 from .errors import StudTree
 from .relay import TableRelay
 
@@ -106,9 +107,14 @@ class DealerBot(commands.Bot):
                     error.text or error.status,
                 )
                 return
+            mentions.learn(synced)
             log.info("synced %d commands to the development server %s", len(synced), guild_id)
         else:
             log.info("DEV_GUILD_ID is not set: run `dealerbot sync` once to publish the commands")
+            try:  # the global commands' ids, for clickable command hints
+                mentions.learn(await self.tree.fetch_commands())
+            except discord.HTTPException as error:
+                log.info("cannot list the commands (HTTP %s): hints stay plain", error.status)
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d servers", self.user, len(self.guilds))

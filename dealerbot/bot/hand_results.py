@@ -9,10 +9,14 @@ the table view of the new hand.
 
 from __future__ import annotations
 
-from dealerbot.tables import TableView
+from dealerbot.tables import ActionKind, TableView
 from dealerbot.tables import events as ev
 
+from .action_log import Act
+from .render import name_text
+
 MAX_PENDING_RESULTS = 10  # results kept for a channel the bot cannot post in
+TIMED_OUT = {ActionKind.FOLD: "folded", ActionKind.CHECK: "checked"}
 
 
 class HandResults:
@@ -23,9 +27,60 @@ class HandResults:
         self._playing: dict[int, ev.HandStarted] = {}
         self._ended: dict[int, ev.HandEnded] = {}
         self.finished: list[int] = []  # oldest first
+        self._acts: dict[int, list[Act]] = {}  # hand id -> its actions (this process saw)
+        self.notes: dict[int, list[str]] = {}  # hand id -> what the dealer did, newest last
 
     def started(self, event: ev.HandStarted) -> None:
         self._playing[event.hand_id] = event
+        self._acts[event.hand_id] = []
+        self.notes[event.hand_id] = []
+
+    def acted(self, event: ev.ActionTaken) -> None:
+        acts = self._acts.get(event.hand_id)
+        if acts is not None:  # a hand resumed after a restart has no full log here
+            acts.append(Act.of(event))
+
+    def acts(self, hand_id: int | None) -> list[Act] | None:
+        """The hand's actions, or None when this process did not see it from the start."""
+        return self._acts.get(hand_id) if hand_id is not None else None
+
+    def story_of(self, hand_id: int | None) -> tuple[list[Act] | None, list[str]]:
+        """The hand's actions (None: not seen from its start) and the dealer's notes."""
+        if hand_id is None:
+            return None, []
+        return self._acts.get(hand_id), self.notes.get(hand_id, [])
+
+    def story(
+        self,
+        event: ev.ActionTaken | ev.TimeBankStarted | ev.PlayerTimedOut,
+        turn: ev.Turn | None,
+        names: dict[int, str],
+    ) -> None:
+        """An action, or what the dealer did: kept for the table and the result."""
+        if isinstance(event, ev.ActionTaken):
+            self.acted(event)
+        elif isinstance(event, ev.TimeBankStarted):
+            self.time_bank(event, turn, names.get(event.user_id, "someone"))
+        else:
+            self.timed_out(event)
+
+    def note(self, hand_id: int, text: str) -> None:
+        self.notes.setdefault(hand_id, []).append(text)
+
+    def time_bank(self, event: ev.TimeBankStarted, turn: ev.Turn | None, name: str) -> None:
+        """``dave is using his time bank: 30 s``."""
+        text = f"⏳ **{name_text(name)}** is using the time bank"
+        if turn is not None and turn.hand_id == event.hand_id and turn.time_bank > 0:
+            text += f": {int(turn.time_bank)} s"
+        self.note(event.hand_id, text)
+
+    def timed_out(self, event: ev.PlayerTimedOut) -> None:
+        """``dave timed out — folded`` (and sat out after repeated timeouts)."""
+        done = TIMED_OUT.get(event.kind, event.kind.value.replace("_", " "))
+        text = f"⌛ **{name_text(event.name)}** timed out — {done}"
+        if event.sat_out:
+            text += "; sitting out from the next hand"
+        self.note(event.hand_id, text)
 
     def deal_labels(self, hand_id: int, view: TableView | None) -> tuple[int | None, str | None]:
         """The hand's number and game title for a DM (a resumed hand: from the table view)."""
@@ -52,3 +107,5 @@ class HandResults:
         if hand_id in self.finished:
             self.finished.remove(hand_id)
         self._ended.pop(hand_id, None)
+        self._acts.pop(hand_id, None)
+        self.notes.pop(hand_id, None)

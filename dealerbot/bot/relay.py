@@ -18,11 +18,19 @@ from dealerbot.tables import events as ev
 from . import render
 from .dm import DmCourier, DmRefused
 from .table_channel import Hub
+from .table_links import jump_url
 from .table_messages import TableMessenger
 
 log = logging.getLogger(__name__)
 
 Key = tuple[int, int]
+
+
+def table_link(messenger: TableMessenger, hand_id: int) -> str:
+    """A link to the hand's table message (to the channel while it is not posted yet)."""
+    slot = messenger.slot
+    shown = slot.message_id if slot is not None and slot.hand_id == hand_id else None
+    return jump_url(messenger.guild_id, messenger.channel_id, shown)
 
 
 class TableRelay:
@@ -63,6 +71,7 @@ class TableRelay:
             number=number,
             where=self._where(event.guild_id, event.channel_id),
             variant_title=title,
+            link=table_link(messenger, event.hand_id),
         )
         self.courier.deliver(event.guild_id, event.channel_id, event.user_id, event.hand_id, embed)
 

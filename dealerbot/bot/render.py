@@ -19,23 +19,18 @@ from dealerbot.tables import (
     LeaderboardEntry,
     LeaderboardPage,
     PlayerView,
-    SeatView,
     TableConfig,
-    TablePhase,
     TableView,
     Wallet,
 )
 from dealerbot.tables import events as ev
 
 HIDDEN = "🂠"  # a face-down card in public: the count is public, the card is not
-LAST_ACTIONS_SHOWN = 5
 COLOR_PLAYING = discord.Colour.dark_green()
 COLOR_WAITING = discord.Colour.blurple()
 COLOR_RESULT = discord.Colour.gold()
 COLOR_CLOSED = discord.Colour.dark_grey()
 COLOR_PRIVATE = discord.Colour.teal()
-
-STREET_NAMES = {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street", 7: "7th street"}
 
 
 PRETTY = tuple(card.pretty for card in ALL_CARDS)  # rendered on every table edit
@@ -71,175 +66,6 @@ def config_stakes_text(config: TableConfig) -> str:
     )
 
 
-# --- the table message ---------------------------------------------------------------
-
-
-def _seat_status(seat: SeatView, playing: bool) -> list[str]:
-    flags = []
-    if seat.folded:
-        flags.append("folded")
-    if seat.all_in:
-        flags.append("all-in")
-    if seat.sitting_out:
-        flags.append("sitting out")
-    if seat.leaving:
-        flags.append("leaving")
-    if playing and not seat.in_hand and not seat.sitting_out and not seat.leaving:
-        flags.append("next hand")
-    return flags
-
-
-def seat_line(seat: SeatView, playing: bool) -> str:
-    marker = "▶" if seat.to_act else "•"
-    parts = [f"{marker} **{name_text(seat.name)}** ({seat.seat + 1})", f"{seat.stack} chips"]
-    if seat.in_hand and seat.cards:
-        parts.append(f"`{cards_text(seat.cards)}`")
-    if seat.bet:
-        parts.append(f"bet {seat.bet}")
-    flags = _seat_status(seat, playing)
-    if flags:
-        parts.append("*" + ", ".join(flags) + "*")
-    line = " · ".join(parts)
-    return f"~~{line}~~" if seat.folded else line
-
-
-def table_embed(view: TableView, turn: ev.Turn | None) -> discord.Embed:
-    """The public table: seats, pot, street, stakes, whose turn, the last actions."""
-    playing = view.hand_id is not None and view.status in (TablePhase.PLAYING, TablePhase.CLOSING)
-    if playing:
-        title = f"{view.stakes.title} — hand #{view.hand_number}"
-        colour = COLOR_PLAYING
-    elif view.status is TablePhase.CLOSED:
-        title = f"{view.stakes.title} — table closed"
-        colour = COLOR_CLOSED
-    else:
-        title = f"{view.stakes.title} — waiting"
-        colour = COLOR_WAITING
-    seats = [seat_line(seat, playing) for seat in view.seats]
-    description = "\n".join(seats) if seats else "*No one is seated. Use `/stud join`.*"
-    embed = discord.Embed(title=title, description=description, colour=colour)
-    if playing:
-        street = STREET_NAMES.get(view.street or 0, "—")
-        embed.add_field(name="Pot", value=str(view.pot), inline=True)
-        embed.add_field(name="Street", value=street, inline=True)
-        if view.community is not None:
-            embed.add_field(name="Community card", value=f"`{view.community.pretty}`", inline=True)
-        embed.add_field(name="Stakes", value=stakes_text(view), inline=False)
-        embed.add_field(name="To act", value=turn_text(view, turn), inline=False)
-    else:
-        embed.add_field(name="Stakes", value=stakes_text(view), inline=False)
-        embed.add_field(name="Next hand", value=waiting_text(view), inline=False)
-    if view.last_actions:
-        lines = [name_text(text) for text in view.last_actions[-LAST_ACTIONS_SHOWN:]]
-        embed.add_field(name="Last actions", value="\n".join(lines)[:1024], inline=False)
-    if view.hand_number is not None and view.commitment:
-        embed.set_footer(text=f"Hand #{view.hand_number} · deck commitment {view.commitment}")
-    return embed
-
-
-def turn_text(view: TableView, turn: ev.Turn | None) -> str:
-    if view.to_act_user is None:
-        return "Dealing…"
-    text = f"<@{view.to_act_user}>"
-    if turn is not None and turn.to_call:
-        text += f" · {turn.to_call} to call"
-    if view.deadline is not None:
-        text += f" · time runs out {timestamp(view.deadline)}"
-    return text
-
-
-def waiting_text(view: TableView) -> str:
-    if view.status is TablePhase.CLOSING:
-        return "The table closes after this hand."
-    if view.status is TablePhase.CLOSED:
-        return "This table is closed. `/stud join` opens it again."
-    ready = sum(1 for s in view.seats if not s.sitting_out and not s.leaving and s.stack > 0)
-    if view.next_hand_at is not None:
-        return f"Dealing {timestamp(view.next_hand_at)}."
-    if ready < 2:
-        return f"Waiting for players ({ready} ready, 2 needed): `/stud join`."
-    return "Ready: `/stud start` deals a hand."
-
-
-# --- the result -------------------------------------------------------------------
-
-
-def _pot_label(index: int) -> str:
-    return "Main pot" if index == 0 else f"Side pot {index}"
-
-
-def _share_text(
-    ended: ev.HandEnded, names: dict[int, str], pot: ev.PotWon, seat: int, chips: int
-) -> str:
-    text = f"**{name_text(names.get(seat, f'seat {seat + 1}'))}** {chips}"
-    if ended.variant.rules.split_low and pot.low_winners:
-        tags = []
-        if seat in pot.high_winners:
-            tags.append("high")
-        if seat in pot.low_winners:
-            tags.append("low")
-        text += f" ({' and '.join(tags)})"
-    return text
-
-
-def _result_lines(ended: ev.HandEnded) -> list[str]:
-    split_low = ended.variant.rules.split_low
-    names = {player.seat: player.name for player in ended.players}
-    lines: list[str] = []
-    showdown = ended.showdown
-    if showdown is not None and showdown.shown:
-        lines.append("**Showdown**")
-        for hand in showdown.shown:
-            text = f"**{name_text(hand.name)}** `{cards_text(hand.cards)}` — {hand.high}"
-            if split_low:
-                text += f" · low: {hand.low or 'no low'}"
-            lines.append(text)
-        if showdown.community is not None:
-            lines.append(f"Community card: `{showdown.community.pretty}`")
-    if showdown is not None and showdown.pots:
-        names.update(dict(showdown.names))
-        lines.append("**Pots**")
-        for pot in showdown.pots:
-            shares = ", ".join(_share_text(ended, names, pot, s, c) for s, c in pot.shares)
-            text = f"{_pot_label(pot.index)} {pot.amount}: {shares}"
-            if not showdown.shown:
-                text += " (uncontested)"
-            elif split_low and not pot.low_winners:
-                text += " (no qualifying low)"
-            lines.append(text)
-    if ended.results:
-        users = {player.user_id: player.name for player in ended.players}
-        changes = ", ".join(
-            f"{name_text(users.get(user, str(user)))} {delta:+d}" for user, delta in ended.results
-        )
-        lines.append(f"**Chips** {changes}")
-    return lines
-
-
-def result_embed(ended: ev.HandEnded) -> discord.Embed:
-    """Every shown hand with its name (and low), who won each pot, and the chip changes."""
-    footer = f"Hand #{ended.number} · deck commitment {ended.commitment}"
-    if ended.cancelled:
-        embed = discord.Embed(
-            title=f"Hand #{ended.number} — cancelled",
-            description=f"{ended.reason or 'The hand could not go on'}. "
-            "Every chip put in went back.",
-            colour=COLOR_CLOSED,
-        )
-        embed.set_footer(text=footer)
-        return embed
-    embed = discord.Embed(
-        title=f"Hand #{ended.number} — result",
-        description="\n".join(_result_lines(ended))[:4000] or "The hand is over.",
-        colour=COLOR_RESULT,
-    )
-    if ended.last_actions:
-        recent = "\n".join(name_text(t) for t in ended.last_actions[-LAST_ACTIONS_SHOWN:])
-        embed.add_field(name="Last actions", value=recent[:1024], inline=False)
-    embed.set_footer(text=footer)
-    return embed
-
-
 def closed_embed(event: ev.TableClosed, names: dict[int, str]) -> discord.Embed:
     lines = [
         f"{name_text(names.get(user, str(user)))}: {chips} chips back to the wallet"
@@ -262,7 +88,12 @@ def _split_cards(cards: Sequence[Card], face_up: Sequence[bool]) -> tuple[str, s
 
 
 def private_cards_embed(
-    event: ev.PrivateCards, *, number: int | None, where: str, variant_title: str | None
+    event: ev.PrivateCards,
+    *,
+    number: int | None,
+    where: str,
+    variant_title: str | None,
+    link: str | None = None,
 ) -> discord.Embed:
     """The DM a player gets on 3rd street (two down and the door card) and on 7th (all seven)."""
     hand = f"hand #{number}" if number is not None else "this hand"
@@ -270,10 +101,16 @@ def private_cards_embed(
     if event.street >= 7:
         title = f"Your seven cards — {hand}"
         body = f"`{cards_text(event.cards)}`\nDown: `{down}` · Up: `{up}`"
+        if event.made:
+            body += f"\nYou have: **{event.made}**"
+        if event.low:
+            body += f" · low: **{event.low}**"
     else:
         title = f"Your cards — {hand}"
         body = f"Down: `{down}` · Door card: `{up}`"
     embed = discord.Embed(title=title, description=body, colour=COLOR_PRIVATE)
+    if link:
+        where = f"{where} · [go to the table]({link})"
     embed.add_field(name="Table", value=where, inline=False)
     if variant_title:
         embed.set_footer(text=variant_title)

@@ -6,7 +6,6 @@ the hand's message, edit it, turn it into the result when the hand ends. A click
 answered with the new table in the interaction response itself (free of rate limits);
 the worker then finds nothing left to do. One lock per table serialises the worker's
 requests and the click answers, so an older render never lands after a newer one.
-
 Decisions are pure functions in :mod:`.table_plan`; requests are in :mod:`.table_channel`.
 Discord trouble never stops a hand: a deleted or too old message (404 10008, 30046) is
 re-posted; 429s are retried by discord.py; a 403 waits for a command to try again.
@@ -37,6 +36,7 @@ from .table_channel import (
     acquire_within,
     answer_click,
 )
+from .table_links import leave_pointer
 from .table_plan import (
     ClickShows,
     MessageStep,
@@ -98,6 +98,8 @@ class TableMessenger(RequestFailures):
                 self.names[player.user_id] = player.name
         elif isinstance(event, ev.HandEnded):
             self.hands.ended(event)
+        elif isinstance(event, ev.ActionTaken | ev.TimeBankStarted | ev.PlayerTimedOut):
+            self.hands.story(event, self.turn, self.names)
         elif isinstance(event, ev.PlayerJoined | ev.PlayerLeft | ev.PlayerSatIn | ev.PlayerSatOut):
             self.names[event.user_id] = event.name
         elif isinstance(event, ev.TableClosed):
@@ -116,13 +118,13 @@ class TableMessenger(RequestFailures):
         self.notices.append(Notice(content, mention))
         self.kick()
 
-    # --- rendering ----------------------------------------------------------------------
-
     def table_payload(self) -> Payload | None:
-        return table_payload(self.view, self.turn, self.version) if self.view else None
+        if (view := self.view) is None:
+            return None
+        return table_payload(view, self.turn, self.version, *self.hands.story_of(view.hand_id))
 
     def result_payload(self, hand_id: int) -> Payload:
-        return result_payload(self.hands.result(hand_id))
+        return result_payload(self.hands.result(hand_id), self.hands.acts(hand_id))
 
     # --- the worker -------------------------------------------------------------------
 
@@ -240,7 +242,8 @@ class TableMessenger(RequestFailures):
         old = self.slot
         await self._post(payload, hand_id)
         if old is not None:
-            await self.channel.strip(old.message_id)
+            new = self.slot.message_id if self.slot is not None else None
+            await leave_pointer(self.channel, old.message_id, new)
 
     async def _edit(self, slot: Slot, payload: Payload, hand_id: int | None) -> None:
         if await self.channel.edit(slot.message_id, payload):

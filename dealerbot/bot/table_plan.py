@@ -18,8 +18,11 @@ import discord
 from dealerbot.tables import TablePhase, TableView
 from dealerbot.tables import events as ev
 
-from . import render
+from . import mentions, render
+from .action_log import Act
 from .buttons import table_buttons
+from .render_result import result_embed
+from .render_table import table_embed
 
 
 @dataclass(slots=True)
@@ -54,15 +57,21 @@ class Payload:
         return {"content": self.content, "embeds": self.embeds, "view": self.view}
 
 
-def table_payload(view: TableView, turn: ev.Turn | None, version: int) -> Payload:
+def table_payload(
+    view: TableView,
+    turn: ev.Turn | None,
+    version: int,
+    acts: Sequence[Act] | None = None,
+    notes: Sequence[str] = (),
+) -> Payload:
     """The table: seats, pot, whose turn, and buttons for exactly that turn's options."""
     shown = buttons_wanted(view, turn)
-    buttons = table_buttons(view.table_id, shown, in_hand=view.hand_id is not None)
-    return Payload([render.table_embed(view, shown)], buttons, version=version)
+    buttons = table_buttons(view, shown)
+    return Payload([table_embed(view, shown, acts, notes)], buttons, version=version)
 
 
-def result_payload(ended: ev.HandEnded) -> Payload:
-    return Payload([render.result_embed(ended)], None)
+def result_payload(ended: ev.HandEnded, acts: Sequence[Act] | None = None) -> Payload:
+    return Payload([result_embed(ended, acts)], None)
 
 
 def closed_payload(event: ev.TableClosed, names: Mapping[int, str]) -> Payload:
@@ -192,8 +201,13 @@ def action_refusal(
     if user_id == view.to_act_user:
         return None
     seat = view.seat_of(user_id)
-    if seat is None or not seat.in_hand:
-        return "You are not in this hand."
+    if seat is None:
+        return (
+            f"You are not seated at this table: press **Sit down** (or use "
+            f"{mentions.command('stud join')}) to play from the next hand."
+        )
+    if not seat.in_hand:
+        return "You are not in this hand; you are dealt in from the next one."
     waiting = next((s.name for s in view.seats if s.to_act), "another player")
     return f"It is not your turn; {render.name_text(waiting)} is to act."
 

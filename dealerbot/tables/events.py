@@ -193,6 +193,8 @@ class ShownHand:
     cards: tuple[Card, ...]
     high: str
     low: str | None
+    high_cards: tuple[Card, ...] = ()  # the five that play for the high (display order)
+    low_cards: tuple[Card, ...] = ()  # the five of the low, high to low (Hi/Lo, if any)
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,13 +247,18 @@ class TableClosed(TableEvent):
 
 @dataclass(frozen=True, slots=True)
 class PrivateCards(TableEvent):
-    """A player's own cards (down cards included): sent on 3rd and 7th street."""
+    """A player's own cards (down cards included): sent on 3rd and 7th street.
+
+    On the last street ``made`` names his best high hand and ``low`` his low (Hi/Lo).
+    """
 
     user_id: int
     hand_id: int
     street: int
     cards: tuple[Card, ...]
     face_up: tuple[bool, ...]
+    made: str | None = None
+    low: str | None = None
 
     @property
     def private_to(self) -> int | None:

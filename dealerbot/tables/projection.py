@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from dealerbot.engine import Card, HandState, dealt_face_up, has_down_card, public_view
+from dealerbot.engine import LAST_STREET, Card, HandState, dealt_face_up, has_down_card, public_view
 from dealerbot.engine import events as ev
 from dealerbot.engine import player_view as engine_player_view
 from dealerbot.store.hands import HandRecord
@@ -27,6 +27,7 @@ from .config import TableConfig
 from .display import OptionView, PlayerView, SeatView, StakesView, TablePhase, TableView
 from .events import AutoReason
 from .hand import Ended, LiveHand, Player
+from .showing import last_street_names, playing_fives
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +242,7 @@ def translate(
             for seat in dict.fromkeys(down_seats):
                 cards = state.cards_of(seat)[:street]
                 player = players[seat]
+                made = last_street_names(state, cards) if street == LAST_STREET else (None, None)
                 emit(
                     out.PrivateCards(
                         guild_id,
@@ -250,6 +252,7 @@ def translate(
                         street,
                         cards,
                         DEALT_FACE_UP[: len(cards)],
+                        *made,
                     )
                 )
         street, community = None, None
@@ -321,7 +324,13 @@ def translate(
             player = players[event.seat]
             result.shown.append(
                 out.ShownHand(
-                    event.seat, player.user_id, player.name, event.cards, event.high, event.low
+                    event.seat,
+                    player.user_id,
+                    player.name,
+                    event.cards,
+                    event.high,
+                    event.low,
+                    *playing_fives(event),
                 )
             )
         elif isinstance(event, ev.PotAwarded):

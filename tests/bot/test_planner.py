@@ -146,7 +146,12 @@ def test_action_clicks_are_refused_when_stale_or_not_the_clickers_turn() -> None
     assert "hand is over" in (action_refusal(view, alice, 31, 7, 3) or "")
     assert "out of date" in (action_refusal(view, alice, 30, 7, 2) or "")
     assert action_refusal(view, bob, 30, 7, 3) == "It is not your turn; alice is to act."
-    assert action_refusal(view, stranger, 30, 7, 3) == "You are not in this hand."
+    assert "not seated at this table: press **Sit down**" in (
+        action_refusal(view, stranger, 30, 7, 3) or ""
+    )
+    waiting_seat = dataclasses.replace(view.seats[1], user_id=555, in_hand=False)
+    later = dataclasses.replace(view, seats=(*view.seats, waiting_seat))
+    assert "dealt in from the next one" in (action_refusal(later, 555, 30, 7, 3) or "")
 
 
 # --- buttons ------------------------------------------------------------------------------
@@ -173,17 +178,33 @@ def _custom_ids(view: TableView, current: ev.Turn | None) -> list[str]:
     ]
 
 
-def test_the_table_carries_one_button_per_option_then_my_cards() -> None:
+SEATING = ["stud:sit:30", "stud:buyin:30", "stud:away:30", "stud:leave:30"]
+
+
+def test_the_table_carries_one_button_per_option_then_my_cards_and_the_seat_buttons() -> None:
     view = playing(hand_id=7, seq=3)
     current = turn(view, ActionKind.FOLD, ActionKind.CALL)
-    assert _custom_ids(view, current) == ["stud:30:7:3:fold", "stud:30:7:3:call", "stud:cards:30"]
+    assert _custom_ids(view, current) == [
+        "stud:30:7:3:fold",
+        "stud:30:7:3:call",
+        "stud:cards:30",
+        *SEATING,
+    ]
 
 
-def test_a_stale_turn_leaves_only_my_cards_and_a_waiting_table_has_no_buttons() -> None:
+def test_a_stale_turn_leaves_no_action_and_a_waiting_table_only_seat_buttons() -> None:
     view = playing(hand_id=7, seq=3)
     stale = turn(view, ActionKind.FOLD, seq=2)
-    assert _custom_ids(view, stale) == ["stud:cards:30"]
-    assert _custom_ids(waiting(seat(0, "a")), None) == []
+    assert _custom_ids(view, stale) == ["stud:cards:30", *SEATING]
+    assert _custom_ids(waiting(seat(0, "a")), None) == SEATING
+    assert _custom_ids(waiting(), None) == ["stud:sit:30", "stud:buyin:30"]
+
+
+def test_a_full_table_offers_no_seat_and_a_busted_player_a_rebuy() -> None:
+    full = waiting(*(seat(n, f"p{n}", stack=0 if n == 3 else 200) for n in range(8)))
+    assert _custom_ids(full, None) == ["stud:away:30", "stud:leave:30", "stud:rebuy:30"]
+    closed = dataclasses.replace(full, status=TablePhase.CLOSED)
+    assert _custom_ids(closed, None) == []
 
 
 def test_a_render_key_tells_different_tables_apart() -> None:

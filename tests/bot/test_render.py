@@ -12,9 +12,14 @@ from typing import Any
 import discord
 import pytest
 
-from dealerbot.bot import render
+from dealerbot.bot import mentions, render
+from dealerbot.bot.action_log import Act
 from dealerbot.bot.hand_results import HandResults
+from dealerbot.bot.render_result import result_embed
+from dealerbot.bot.render_table import table_embed
 from dealerbot.tables import (
+    ActionKind,
+    AutoReason,
     Card,
     LeaderboardEntry,
     LeaderboardPage,
@@ -25,6 +30,12 @@ from dealerbot.tables import (
 from dealerbot.tables import events as ev
 
 from .table_values import CHANNEL, GUILD, cards, playing, seat, turn, waiting
+
+
+@pytest.fixture(autouse=True)
+def plain_hints() -> None:
+    """Command hints are plain until a bot learns the command ids (another test may have)."""
+    mentions.forget()
 
 
 def own(text: str) -> tuple[Card, ...]:
@@ -44,18 +55,37 @@ def embed_text(embed: discord.Embed) -> str:
 
 def test_a_hand_in_play_shows_up_cards_hidden_counts_pot_and_who_acts() -> None:
     view = playing(to_act=0)
-    text = embed_text(render.table_embed(view, turn(view)))
-    assert "hand #5" in text and "Pot: 12" in text and "3rd street" in text
+    embed = table_embed(view, turn(view))
+    text = embed_text(embed)
+    assert embed.title == "Stud · 5/10 · hand #5"  # game, stakes and hand in the title
+    assert "Pot: 12" in text
     assert text.count(render.HIDDEN) == 4  # two down cards each, as hidden marks
     assert "K♥" in text and "2♣" in text
     assert "To act: <@100> · 2 to call · time runs out <t:2000000030:R>" in text
     assert "bob brings in 2" in text
-    assert "ab" * 32 in text  # the deck commitment in the footer
+    footer = embed.footer.text or ""
+    assert "ab" * 6 + "…" in footer and "ab" * 32 not in footer  # shortened commitment
+    assert "(1)" not in (embed.description or "")  # no seat numbers
+
+
+def test_the_action_list_shows_the_current_street_under_a_separator() -> None:
+    view = dataclasses.replace(playing(to_act=0), street=4)
+    acts = [
+        Act(3, "bob", ActionKind.BRING_IN, 2, 2, False, None),
+        Act(3, "alice", ActionKind.CALL, 2, 2, False, None),
+        Act(4, "alice", ActionKind.BET, 5, 5, False, None),
+        Act(4, "bob", ActionKind.FOLD, 0, 0, False, AutoReason.TIMEOUT),
+    ]
+    notes = ["⌛ **bob** timed out — folded"]
+    text = embed_text(table_embed(view, None, acts, notes))
+    assert "Actions: 3rd: bob brings in 2, alice calls 2\n── 4th street ──\n" in text
+    assert "alice bets 5\nbob folds (timed out)" in text
+    assert "bob** timed out — folded" in text
 
 
 def test_the_public_table_never_shows_a_down_card() -> None:
     view = playing()
-    text = embed_text(render.table_embed(view, None))
+    text = embed_text(table_embed(view, None))
     shown = {c.pretty for s in view.seats for c in s.cards if c is not None}
     every = {Card.parse(f"{rank}{suit}").pretty for rank in "23456789TJQKA" for suit in "cdhs"}
     assert {c for c in every if c in text} == shown
@@ -65,10 +95,12 @@ def test_folded_players_are_struck_through_and_flags_are_named() -> None:
     view = playing()
     folded = dataclasses.replace(view.seats[1], folded=True, in_hand=True)
     away = seat(2, "carol", sitting_out=True)
-    view = dataclasses.replace(view, seats=(view.seats[0], folded, away))
-    lines = render.table_embed(view, None).description.splitlines()  # type: ignore[union-attr]
+    broke = seat(3, "dave", stack=0)
+    view = dataclasses.replace(view, seats=(view.seats[0], folded, away, broke))
+    lines = table_embed(view, None).description.splitlines()  # type: ignore[union-attr]
     assert lines[1].startswith("~~") and "*folded*" in lines[1]
     assert "*sitting out*" in lines[2]
+    assert "*busted*" in lines[3] and "next hand" not in lines[3]
 
 
 def test_names_cannot_format_or_mention() -> None:
@@ -77,15 +109,32 @@ def test_names_cannot_format_or_mention() -> None:
     assert len(render.name_text("x" * 200)) == 64
 
 
-def test_a_waiting_table_says_what_it_needs() -> None:
-    alone = render.table_embed(waiting(seat(0, "alice")), None)
+def test_a_waiting_table_says_what_it_needs_and_shows_no_old_actions() -> None:
+    alone = table_embed(waiting(seat(0, "alice")), None)
     assert "Waiting for players (1 ready, 2 needed)" in embed_text(alone)
-    ready = render.table_embed(waiting(seat(0, "alice"), seat(1, "bob")), None)
+    busted = table_embed(waiting(seat(0, "alice"), seat(1, "bob", stack=0)), None)
+    assert "(1 ready, 2 needed)" in embed_text(busted)  # a busted player is not ready
+    ready = table_embed(waiting(seat(0, "alice"), seat(1, "bob")), None)
     assert "`/stud start` deals a hand" in embed_text(ready)
-    empty = render.table_embed(waiting(), None)
+    assert ready.title == "Stud · 5/10 · waiting"
+    empty = table_embed(waiting(), None)
     assert "No one is seated" in embed_text(empty)
     soon = waiting(seat(0, "a"), seat(1, "b"), next_hand_at=2_000_000_100.0)
-    assert "Dealing <t:2000000100:R>" in embed_text(render.table_embed(soon, None))
+    assert "Dealing <t:2000000100:R>" in embed_text(table_embed(soon, None))
+    after = waiting(seat(0, "a"), seat(1, "b"), last_actions=("a: Fold",))
+    assert "Fold" not in embed_text(table_embed(after, None))
+
+
+def test_command_hints_are_clickable_once_the_ids_are_known() -> None:
+    class Known:
+        name, id = "stud", 1234
+
+    mentions.learn([Known()])  # type: ignore[list-item]
+    try:
+        text = embed_text(table_embed(waiting(seat(0, "alice")), None))
+        assert "</stud join:1234>" in text
+    finally:
+        mentions.forget()
 
 
 # --- the result -------------------------------------------------------------------------
@@ -114,48 +163,75 @@ def ended(showdown: ev.Showdown | None = None, **changes: Any) -> ev.HandEnded:
     return dataclasses.replace(base, **changes)
 
 
-def test_a_showdown_result_names_hands_pots_and_chip_changes() -> None:
+def test_a_showdown_result_reads_winner_first_with_the_five_that_play() -> None:
+    alice = own("Ah Ad Kc 7s 2d Kh 9c")
     shown = (
-        ev.ShownHand(0, 100, "alice", own("Ah Ad Kc"), "A pair", None),
-        ev.ShownHand(1, 101, "bob", own("2c 3d 9s"), "9 high", None),
+        ev.ShownHand(
+            0, 100, "alice", alice, "Two pair, aces and kings", None, own("Ah Ad Kh Kc 9c")
+        ),
+        ev.ShownHand(1, 101, "bob", own("2c 3d 9s 4h 6d Jc Qs"), "High card, queen", None),
     )
     pots = (ev.PotWon(0, 60, (0,), (), ((0, 60),)),)
     showdown = ev.Showdown(GUILD, CHANNEL, 7, shown, pots, None, ((0, "alice"), (1, "bob")))
-    text = embed_text(render.result_embed(ended(showdown)))
-    assert "Hand #5 — result" in text
-    assert "**alice** `A♥ A♦ K♣` — A pair" in text and "low:" not in text
-    assert "Main pot 60: **alice** 60" in text
+    acts = [
+        Act(3, "bob", ActionKind.BRING_IN, 2, 2, False, None),
+        Act(3, "alice", ActionKind.COMPLETE, 3, 5, False, None),
+        Act(3, "bob", ActionKind.CALL, 3, 5, False, None),
+        Act(4, "alice", ActionKind.CHECK, 0, 0, False, None),
+        Act(4, "bob", ActionKind.CHECK, 0, 0, False, None),
+    ]
+    embed = result_embed(ended(showdown), acts)
+    text = embed_text(embed)
+    assert embed.title == "Stud · hand #5 — alice wins"
+    assert (embed.description or "").startswith("**alice** wins 60 with Two pair, aces and kings")
+    assert "**alice** `A♥ A♦ K♥ K♣ 9♣` Two pair, aces and kings" in text
+    assert "low" not in text
     assert "alice +30, bob -30" in text
-    assert "Last actions: alice bets 10\nbob calls 10" in text
-    assert "cd" * 32 in text
+    assert "Actions: 3rd: bob brings in 2, alice completes to 5, bob calls 3\n4th: checked" in text
 
 
-def test_a_hi_lo_split_tags_the_high_and_the_low() -> None:
-    pots = (ev.PotWon(0, 60, (0,), (1,), ((0, 30), (1, 30))),)
-    showdown = ev.Showdown(GUILD, CHANNEL, 7, (), pots, None, ())
-    text = embed_text(render.result_embed(ended(showdown, variant=Variant.STUD8)))
-    assert "**alice** 30 (high), **bob** 30 (low)" in text
-    assert "(uncontested)" in text  # no hand was shown
-    plain = embed_text(render.result_embed(ended(showdown)))
-    assert "(high)" not in plain  # Stud high only: no split tags
-
-
-def test_a_hi_lo_hand_shows_each_low_or_its_absence() -> None:
+def test_a_hi_lo_split_names_the_high_and_the_low() -> None:
     shown = (
-        ev.ShownHand(0, 100, "alice", own("Ah 2d 3c"), "Ace high", "8-7-5-2-A"),
-        ev.ShownHand(1, 101, "bob", own("Kh Kd 9s"), "Pair of kings", None),
+        ev.ShownHand(0, 100, "alice", (), "Pair of nines", "no low"),
+        ev.ShownHand(1, 101, "bob", (), "High card, eight", "8-7-5-2-A", (), own("8c 7d 5s 2h Ac")),
     )
-    pots = (ev.PotWon(0, 60, (1,), (), ((1, 60),)),)
-    showdown = ev.Showdown(GUILD, CHANNEL, 7, shown, pots, None, ())
-    text = embed_text(render.result_embed(ended(showdown, variant=Variant.STUD8)))
-    assert "low: 8-7-5-2-A" in text and "low: no low" in text
-    assert "Main pot 60: **bob** 60 (no qualifying low)" in text
+    pots = (ev.PotWon(0, 60, (0,), (1,), ((0, 30), (1, 30))),)
+    showdown = ev.Showdown(GUILD, CHANNEL, 7, shown, pots, None, ((0, "alice"), (1, "bob")))
+    text = embed_text(result_embed(ended(showdown, variant=Variant.STUD8)))
+    assert (
+        "**alice** wins the high (30) with Pair of nines · **bob** wins the low (30) with 8-7-5-2-A"
+        in text
+    )
+    assert "low `8♣ 7♦ 5♠ 2♥ A♣` 8-7-5-2-A" in text and "· no low" in text
+    assert "alice and bob win" in text
+
+
+def test_a_scoop_says_so_and_side_pots_are_named() -> None:
+    shown = (ev.ShownHand(0, 100, "alice", (), "Flush, ace high", "7-5-4-2-A"),)
+    pots = (
+        ev.PotWon(0, 60, (0,), (0,), ((0, 60),)),
+        ev.PotWon(1, 50, (1,), (), ((1, 50),)),
+    )
+    showdown = ev.Showdown(GUILD, CHANNEL, 7, shown, pots, None, ((0, "alice"), (1, "bob")))
+    text = embed_text(result_embed(ended(showdown, variant=Variant.STUD8)))
+    assert (
+        "Main pot (60): **alice** scoops 60 with Flush, ace high and the low with 7-5-4-2-A" in text
+    )
+    assert "Side pot (50): **bob** scoops 50 (no qualifying low)" in text
+
+
+def test_an_uncontested_pot_says_so() -> None:
+    pots = (ev.PotWon(0, 60, (0,), (), ((0, 60),)),)
+    showdown = ev.Showdown(GUILD, CHANNEL, 7, (), pots, None, ((0, "alice"), (1, "bob")))
+    text = embed_text(result_embed(ended(showdown)))
+    assert "**alice** wins 60 uncontested" in text
+    assert "Actions: alice bets 10\nbob calls 10" in text  # no action log: the last lines
 
 
 def test_a_cancelled_hand_says_every_chip_went_back() -> None:
     event = ended(cancelled=True, reason="The dealer restarted", results=())
-    text = embed_text(render.result_embed(event))
-    assert "Hand #5 — cancelled" in text and "The dealer restarted" in text
+    text = embed_text(result_embed(event))
+    assert "hand #5 — cancelled" in text and "The dealer restarted" in text
     assert "went back" in text and "result" not in text
 
 

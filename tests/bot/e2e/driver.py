@@ -249,6 +249,14 @@ def message_text(message: JSON) -> str:
     return "\n".join(p for p in parts if p)
 
 
+RESULT_TITLE = re.compile(r"hand #\d+ — (?!cancelled)")
+
+
+def is_result(message: JSON) -> bool:
+    """A hand's result: its title names the hand and, after a dash, who won."""
+    return any(RESULT_TITLE.search(e.get("title") or "") for e in message.get("embeds") or [])
+
+
 def buttons(message: JSON) -> list[JSON]:
     found = []
     for row in message.get("components") or []:

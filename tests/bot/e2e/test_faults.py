@@ -7,7 +7,7 @@ import re
 
 from dealerbot.tables import events as ev
 
-from .driver import Club, action_buttons, buttons, message_text, passive
+from .driver import Club, action_buttons, buttons, is_result, message_text, passive
 
 PRETTY_CARD = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
 
@@ -81,7 +81,7 @@ async def test_a_deleted_table_message_is_posted_again(club: Club) -> None:
     await club.play_hand(passive)
     await club.settle()
     assert len(club.recorder.of(ev.HandEnded)) == 1
-    results = [m for m in club.public_messages() if "— result" in message_text(m)]
+    results = [m for m in club.public_messages() if is_result(m)]
     assert [m["id"] for m in results] == [fresh["id"]]
 
 

@@ -9,17 +9,13 @@ import pytest
 from dealerbot.engine.cards import Card, format_cards
 from dealerbot.tables import events as ev
 
-from .driver import Club, action_buttons, buttons, folder, message_text, passive
+from .driver import Club, action_buttons, buttons, folder, is_result, message_text, passive
 
 CARDS_IN_BACKTICKS = re.compile(r"`([^`]*)`")
 
 
 def result_messages(club: Club) -> list[str]:
-    return [
-        message_text(m)
-        for m in club.public_messages()
-        if any("— result" in (e.get("title") or "") for e in m.get("embeds") or [])
-    ]
+    return [message_text(m) for m in club.public_messages() if is_result(m)]
 
 
 async def test_two_to_eight_players_join_and_play_a_hand(club: Club) -> None:
@@ -32,7 +28,7 @@ async def test_two_to_eight_players_join_and_play_a_hand(club: Club) -> None:
     await club.settle()
     text = message_text(club.public_messages()[-1])
     for i in range(8):
-        assert f"**player{i}** ({i + 1}) · 100 chips" in text
+        assert f"**player{i}** · 100" in text
     extra = club.emu.add_member(club.guild, "latecomer")
     assert "seats at this table are taken" in await club.text(extra, "join")
 
@@ -46,8 +42,8 @@ async def test_two_to_eight_players_join_and_play_a_hand(club: Club) -> None:
     [result] = result_messages(club)
     [showdown] = club.recorder.of(ev.Showdown)
     assert len(showdown.shown) == 8
-    for hand in showdown.shown:
-        assert f"`{format_cards(hand.cards)}` — {hand.high}" in result
+    for hand in showdown.shown:  # the five that play, with the hand's name
+        assert f"`{format_cards(hand.high_cards)}` {hand.high}" in result
     # With eight players the deck runs short: 7th street is one community card (R12.1),
     # so nobody gets a down river card and the only DM is the one of 3rd street.
     expected_dms = 1 if showdown.community is not None else 2
@@ -63,8 +59,8 @@ async def test_a_full_hand_of_each_variant_to_showdown(club: Club, variant: str)
     await club.seat(club.players[:3])
     await club.start_hand()
     message, _ = await club.wait_turn()
-    title = "Seven Card Stud Hi/Lo" if variant == "stud8" else "Seven Card Stud —"
-    assert title in message_text(message)
+    title = "Stud Hi/Lo · 5/10 · hand #1" if variant == "stud8" else "Stud · 5/10 · hand #1"
+    assert message["embeds"][0]["title"] == title
     clicks = await club.play_hand(passive)
     await club.settle()
     assert clicks and all(c.type == 7 for c in clicks)  # every click answered in place
@@ -72,17 +68,22 @@ async def test_a_full_hand_of_each_variant_to_showdown(club: Club, variant: str)
     [showdown] = club.recorder.of(ev.Showdown)
     [ended] = club.recorder.of(ev.HandEnded)
     assert len(showdown.shown) == 3
-    for hand in showdown.shown:
-        line = f"**{hand.name}** `{format_cards(hand.cards)}` — {hand.high}"
-        if variant == "stud8":
-            line += f" · low: {hand.low or 'no low'}"
+    for hand in showdown.shown:  # the five cards that play, from the player's seven
+        assert len(hand.high_cards) == 5 and set(hand.high_cards) <= set(hand.cards)
+        line = f"**{hand.name}** `{format_cards(hand.high_cards)}` {hand.high}"
+        if variant == "stud8" and hand.low_cards:
+            assert len(hand.low_cards) == 5 and set(hand.low_cards) <= set(hand.cards)
+            line += f" · low `{format_cards(hand.low_cards)}` {hand.low}"
+        elif variant == "stud8":
+            line += " · no low"
         assert line in result
     if variant == "stud":
-        assert "low:" not in result
-    for pot in showdown.pots:
-        assert f"{'Main pot' if pot.index == 0 else f'Side pot {pot.index}'} {pot.amount}:" in (
-            result
-        )
+        assert "low" not in result
+    first = result.splitlines()[1]  # under the title: the winner, first
+    [pot] = showdown.pots
+    winner = dict(showdown.names)[pot.high_winners[0]]
+    assert first.startswith(f"**{winner}** "), first
+    assert str(pot.amount) in first or all(str(c) in first for _, c in pot.shares)
     names = {p.id: p.name for p in club.players}
     for user, delta in ended.results:
         assert f"{names[user]} {delta:+d}" in result
@@ -97,7 +98,7 @@ async def test_a_hand_ended_by_folds_shows_no_cards(club: Club) -> None:
     [result] = result_messages(club)
     [showdown] = club.recorder.of(ev.Showdown)
     assert showdown.shown == ()
-    assert "(uncontested)" in result and "Showdown" not in result
+    assert " uncontested" in result
     winner = next(
         p
         for p in club.players[:3]

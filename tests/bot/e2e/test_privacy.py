@@ -11,7 +11,7 @@ import pytest
 from dealerbot.engine.cards import Card
 from dealerbot.tables import events as ev
 
-from .driver import Club, buttons, message_text, random_chooser
+from .driver import Club, buttons, is_result, message_text, random_chooser
 
 PRETTY_CARD = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
 HAND_NUMBER = re.compile(r"[Hh]and #(\d+)")
@@ -67,9 +67,8 @@ async def test_no_down_card_in_any_public_message_across_many_hands(
             assert not PRETTY_CARD.search(text), text  # a waiting table shows no card at all
             continue
         number = int(found.group(1))
-        is_result = any("— result" in (e.get("title") or "") for e in snap.get("embeds") or [])
         for user, cards in down[number].items():
-            if is_result and user in shown.get(number, set()):
+            if is_result(snap) and user in shown.get(number, set()):
                 continue  # shown at showdown: public now
             for card in cards:
                 assert card.pretty not in text, (number, user, card, text)

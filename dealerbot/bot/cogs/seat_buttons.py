@@ -1,0 +1,161 @@
+"""The table message's seat buttons: Sit down, Buy in…, Sit out / in, Leave, Rebuy.
+
+Each is a dynamic item matched by id (``stud:<verb>:<table>``), so it works on a message
+posted before a restart. A click answers privately with what happened (the table
+message itself is updated by its messenger); what is not allowed is refused with a
+reason and changes nothing. The words are shared with the ``/stud`` commands.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from dealerbot.tables import LeaveOutcome, PlayerView, TableService, TableView
+
+from .. import mentions
+from ..buttons import SEAT_TEMPLATE
+from ..errors import UserError, answer_failure, place
+from .base import MAX_CHIPS, display_name
+from .stud_buttons import _button, _relay, _service
+
+Button = discord.ui.Button[Any]
+
+
+def joined_text(view: PlayerView) -> str:
+    text = f"You sit down with {view.stack} chips."
+    if view.table.hand_id is not None:
+        text += " You are dealt in from the next hand."
+    return text
+
+
+def leave_text(outcome: LeaveOutcome) -> str:
+    """What leaving does, said as it is done (the dealer plays out a hand in progress)."""
+    if outcome.left_now:
+        return f"You left the table; {outcome.cashed_out} chips went to your wallet."
+    return (
+        "You leave when this hand ends. Until then the dealer plays your hand for you: "
+        "it checks when it can and folds to any bet. Your chips then go to your wallet."
+    )
+
+
+def join_hint() -> str:
+    return (
+        f"You are not seated at this table: press **Sit down** (or use "
+        f"{mentions.command('stud join')}) to play from the next hand."
+    )
+
+
+def add_chips_text(amount: int, view: PlayerView) -> str:
+    return f"Added {amount} chips; you have {view.stack} at the table."
+
+
+def parse_amount(text: str, low: int, high: int) -> int:
+    """A buy-in typed in the modal: a whole number within the table's range."""
+    cleaned = text.strip().replace(",", "").replace("_", "")
+    if not cleaned.isdigit():
+        raise UserError(f"The buy-in must be a whole number of chips ({low} to {high}).")
+    amount = int(cleaned)
+    if not low <= amount <= min(high, MAX_CHIPS):
+        raise UserError(f"The buy-in at this table is {low} to {high} chips (you asked {amount}).")
+    return amount
+
+
+class BuyInModal(discord.ui.Modal):
+    """Another buy-in than the default: one number."""
+
+    def __init__(self, service: TableService, view: TableView) -> None:
+        super().__init__(title="Sit down", custom_id=f"stud:buyin-form:{view.table_id}")
+        self.service = service
+        self.low, self.high = view.stakes.min_buy_in, view.stakes.max_buy_in
+        self.amount: discord.ui.TextInput[BuyInModal] = discord.ui.TextInput(
+            label=f"Chips to bring ({self.low}–{self.high})"[:45],
+            custom_id="amount",
+            default=str(self.low),
+            min_length=1,
+            max_length=12,
+        )
+        self.add_item(self.amount)
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            guild_id, channel_id = place(interaction)
+            amount = parse_amount(self.amount.value, self.low, self.high)
+            name = display_name(interaction.user)
+            joined = await self.service.join(
+                guild_id, channel_id, interaction.user.id, name, amount
+            )
+            _relay(interaction).messenger(guild_id, channel_id).retry_now()
+        except Exception as error:
+            await answer_failure(interaction, error)
+            return
+        await interaction.response.send_message(joined_text(joined), ephemeral=True)
+
+
+class SeatClick(discord.ui.DynamicItem[Button], template=SEAT_TEMPLATE):
+    """``stud:<sit|buyin|away|leave|rebuy>:<table>``."""
+
+    def __init__(self, item: Button, verb: str, table_id: int) -> None:
+        super().__init__(item)
+        self.verb, self.table_id = verb, table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> SeatClick:
+        return cls(_button(item), match["verb"], int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            guild_id, channel_id = place(interaction)
+            service = _service(interaction)
+            view = await service.table_view(guild_id, channel_id)
+            if view.table_id != self.table_id:
+                raise UserError("That table is closed; the current one is further down.")
+            if self.verb == "buyin":
+                await interaction.response.send_modal(BuyInModal(service, view))
+                return
+            text = await self.run(interaction, service, view, guild_id, channel_id)
+        except Exception as error:
+            await answer_failure(interaction, error)
+            return
+        await interaction.response.send_message(text, ephemeral=True)
+
+    async def run(
+        self,
+        interaction: discord.Interaction[Any],
+        service: TableService,
+        view: TableView,
+        guild_id: int,
+        channel_id: int,
+    ) -> str:
+        user_id = interaction.user.id
+        seat = view.seat_of(user_id)
+        if self.verb == "sit":
+            name = display_name(interaction.user)
+            joined = await service.join(guild_id, channel_id, user_id, name, None)
+            _relay(interaction).messenger(guild_id, channel_id).retry_now()
+            return joined_text(joined)
+        if seat is None:
+            raise UserError(join_hint())
+        if self.verb == "leave":
+            return leave_text(await service.leave(guild_id, channel_id, user_id))
+        if self.verb == "away":
+            if seat.sitting_out:
+                await service.sit_in(guild_id, channel_id, user_id)
+                return "You are dealt in again from the next hand."
+            await service.sit_out(guild_id, channel_id, user_id)
+            if seat.in_hand:
+                return "You finish this hand, then sit out; press **Sit out / in** to come back."
+            return "You sit out from the next hand; press **Sit out / in** to come back."
+        # rebuy
+        if seat.stack > 0 or seat.in_hand:
+            raise UserError("Rebuy is for a busted player; you still have chips at the table.")
+        amount = view.stakes.min_buy_in
+        added = await service.add_chips(guild_id, channel_id, user_id, amount)
+        return add_chips_text(amount, added)
+
+
+SEAT_CLICKS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (SeatClick,)
