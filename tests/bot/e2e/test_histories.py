@@ -21,6 +21,7 @@ from tests.bot.emulator import Member
 from .driver import DEFERRED, JSON, Club, message_text, random_chooser
 
 HAND_ID = re.compile(r"`(\d+)`")
+RESULT_ID = re.compile(r"/stud hand id:(\d+)")
 CARD = re.compile(r"(?<![A-Za-z0-9])[2-9TJQKA][cdhs](?![a-z])")
 
 
@@ -83,6 +84,8 @@ async def test_players_get_their_hands_as_files(club: Club) -> None:
     ids = [int(x) for x in HAND_ID.findall(text)]
     assert ids == [e.hand_id for e in reversed(ended)]
     assert f"<#{club.channel.id}>" in text
+    shown = [int(x) for m in club.public_messages() for x in RESULT_ID.findall(message_text(m))]
+    assert sorted(shown) == sorted(ids), "each result message shows its hand id"
     mine = {e.hand_id: dict(e.results).get(players[0].id, 0) for e in ended}
     assert all(f"**{mine[i]:+,}**" in text for i in ids)
 
