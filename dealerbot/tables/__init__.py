@@ -47,6 +47,7 @@ from .errors import (
     TableFullError,
 )
 from .events import AutoReason, SitOutReason
+from .proofs import ProofAnswer, ProofRefused, Proofs
 from .records import (
     MAX_HISTORY,
     MAX_LAST,
@@ -57,6 +58,16 @@ from .records import (
     HistoryLine,
 )
 from .service import LeaveOutcome, Subscriber, TableService
+from .stats import (
+    PERIOD_TITLES,
+    BestHand,
+    PlayerStats,
+    StatsReport,
+    WinningsEntry,
+    WinningsPage,
+    parse_period,
+)
+from .stats import Period as StatsPeriod
 from .timers import Clock, FakeClock, SystemClock
 
 __all__ = [
@@ -64,11 +75,13 @@ __all__ = [
     "MAX_CHIPS",
     "MAX_HISTORY",
     "MAX_LAST",
+    "PERIOD_TITLES",
     "Abandoned",
     "ActionKind",
     "AlreadySeatedError",
     "AmountError",
     "AutoReason",
+    "BestHand",
     "Card",
     "Clock",
     "ClosedBecause",
@@ -99,11 +112,17 @@ __all__ = [
     "NotYourTurnError",
     "OptionView",
     "OutOfTurnError",
+    "PlayerStats",
     "PlayerView",
+    "ProofAnswer",
+    "ProofRefused",
+    "Proofs",
     "SeatView",
     "SitOutReason",
     "StakesView",
     "StaleActionError",
+    "StatsPeriod",
+    "StatsReport",
     "Subscriber",
     "SystemClock",
     "TableClosingError",
@@ -115,9 +134,12 @@ __all__ = [
     "TableView",
     "Variant",
     "Wallet",
+    "WinningsEntry",
+    "WinningsPage",
     "events",
     "format_cards",
     "open_database",
+    "parse_period",
 ]
 
 # Old name, kept for front ends (the engine has its own NotYourTurnError).

@@ -1,4 +1,5 @@
-"""Accounts: wallets, the daily bonus, the leaderboard and each server's economy.
+"""Accounts: wallets, the daily bonus, the leaderboards, player stats and each server's
+economy.
 
 Nothing here touches a table, so none of it takes a table lock; every store refusal comes
 out as a :class:`~dealerbot.tables.errors.TableError` worded by the service.
@@ -19,6 +20,7 @@ from . import config, errors
 from .checks import check_chips, check_ids, is_int
 from .config import GuildEconomy
 from .refusals import store_errors_as_table_errors
+from .stats import PlayerStats
 
 
 class Accounts:
@@ -26,6 +28,7 @@ class Accounts:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self.stats = PlayerStats(db)  # /stud stats and the winnings leaderboard
 
     async def economy_get(self, guild_id: int) -> GuildEconomy:
         """The server's starting and daily chips."""

@@ -14,11 +14,19 @@ from dealerbot.store.db import Database
 from dealerbot.store.errors import StoreError
 
 from .errors import DatabaseError
+from .stats_record import backfill
 
 
 async def open_database(path: str | Path, *, clock: Callable[[], float] = time.time) -> Database:
-    """Open (and migrate) the database at ``path``; :class:`DatabaseError` says why it cannot."""
+    """Open (and migrate) the database at ``path``, and record the stats of finished hands
+    that have none; :class:`DatabaseError` says why it cannot."""
     try:
-        return await Database.open(path, clock=clock)
+        db = await Database.open(path, clock=clock)
     except StoreError as error:
         raise DatabaseError(error.message) from error
+    try:
+        await backfill(db)  # stats rows for hands finished before they were recorded
+    except StoreError as error:
+        await db.close()
+        raise DatabaseError(error.message) from error
+    return db

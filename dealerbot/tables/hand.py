@@ -18,9 +18,11 @@ from dealerbot.engine import (
     Action,
     ActionKind,
     HandState,
+    PlayNotes,
     SeatSpec,
     apply,
     next_button,
+    note_events,
     shuffled_deck,
 )
 from dealerbot.engine import events as ev
@@ -34,6 +36,7 @@ from dealerbot.store.hands import HandRecord, HandSeat
 from dealerbot.store.seats import CashOut, SeatRow
 
 from . import events as out
+from . import stats_record
 from .config import TableConfig
 from .events import AutoReason
 from .turns import BankUse, turn_deadline
@@ -55,6 +58,7 @@ class LiveHand:
     bank: BankUse | None = None
     seat_by_user: dict[int, int] = field(default_factory=dict)
     showdown: out.Showdown | None = None  # once the hand has reached it
+    play: PlayNotes = field(default_factory=PlayNotes)  # 3rd-street choices, for stats
     config: TableConfig = field(init=False)  # the settings it was dealt with
 
     def __post_init__(self) -> None:
@@ -117,6 +121,7 @@ class Applied:
     deadline: float | None
     seats: tuple[SeatRow, ...]
     released: Released | None
+    play: PlayNotes = field(default_factory=PlayNotes)
 
 
 async def start(
@@ -156,7 +161,9 @@ async def start(
         action_deadline=deadline,
     )
     players = {seat.seat_no: Player(seat.user_id, seat.display_name) for seat in seats}
-    return Started(LiveHand(record, state, players, 0, deadline), tuple(engine_events))
+    live = LiveHand(record, state, players, 0, deadline)
+    live.play = note_events(live.play, engine_events)
+    return Started(live, tuple(engine_events))
 
 
 async def apply_action(
@@ -173,6 +180,7 @@ async def apply_action(
     """Engine, then one transaction: log append, seat changes, and the settlement when
     the action ends the hand. Raises the store's StaleAction if the log moved on."""
     new_state, engine_events = apply(live.state, Action(seat_no, kind))
+    play = note_events(live.play, engine_events)
     deadline = turn_deadline(now, live.config, new_state)
     written: list[SeatRow] = []
     released: Released | None = None
@@ -188,8 +196,8 @@ async def apply_action(
                     )
                 )
             if new_state.is_over:
-                released = await _settle_writes(db, live, new_state, release)
-    return Applied(new_state, tuple(engine_events), deadline, tuple(written), released)
+                released = await _settle_writes(db, live, new_state, release, play)
+    return Applied(new_state, tuple(engine_events), deadline, tuple(written), released, play)
 
 
 async def _append(
@@ -215,7 +223,7 @@ async def _append(
 async def settle(db: Database, live: LiveHand, release: Release) -> Released:
     """Settle a hand already over in memory (recovery, or a hand run out at once)."""
     async with db.transaction():
-        return await _settle_writes(db, live, live.state, release)
+        return await _settle_writes(db, live, live.state, release, live.play)
 
 
 async def cancel(
@@ -228,9 +236,10 @@ async def cancel(
 
 
 async def _settle_writes(
-    db: Database, live: LiveHand, state: HandState, release: Release
+    db: Database, live: LiveHand, state: HandState, release: Release, play: PlayNotes
 ) -> Released:
-    """Inside the caller's transaction: stacks and ledger, then leavers, then closing."""
+    """Inside the caller's transaction: stacks, ledger and stats rows, then leavers, then
+    closing."""
     result = state.result
     assert result is not None
     if result.cancelled:
@@ -245,6 +254,8 @@ async def _settle_writes(
             for seat, start in zip(state.labels, state.start_stacks, strict=True)
         }
         await hands_db.settle_hand(db, live.id, deltas, result_json(state, live.players))
+        users = {seat: player.user_id for seat, player in live.players.items()}
+        await stats_record.record(db, live.id, live.record.table_id, state, play, users)
     return await _release_writes(db, release)
 
 

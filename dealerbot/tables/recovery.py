@@ -21,9 +21,11 @@ from dealerbot.engine import (
     ActionKind,
     EngineError,
     HandState,
+    PlayNotes,
     SeatSpec,
     apply,
     deck_commitment,
+    note_events,
     start_hand,
 )
 from dealerbot.fairness import FairnessError, SaltedDeck
@@ -54,6 +56,7 @@ class Replay:
     committed: dict[int, int] = field(default_factory=dict)
     texts: list[str] = field(default_factory=list)
     showdown: out.Showdown | None = None
+    play: PlayNotes = field(default_factory=PlayNotes)  # 3rd-street choices, for stats
 
 
 def logged_action(logged: HandAction) -> tuple[ActionKind, AutoReason | None]:
@@ -111,6 +114,7 @@ def replay_hand(
                     guild_id, channel_id, record.id, players, events, state, logged.seq, auto
                 )
                 result.texts.extend(translated.actions)
+                result.play = note_events(result.play, events)
                 result.showdown = translated.showdown or result.showdown
         if problem is not None:
             result.error = problem
@@ -187,4 +191,5 @@ def resume_policy(
         return Refund(str(rebuilt.error), reason, rebuilt.committed)
     live = LiveHand(record, rebuilt.state, players, actions, record.action_deadline)
     live.showdown = rebuilt.showdown
+    live.play = rebuilt.play
     return Resume(live, tuple(rebuilt.texts))

@@ -1,0 +1,295 @@
+"""Player statistics: one row per player and finished hand, and the rollups that answer.
+
+``hand_players`` rows are written in the settlement's transaction (:func:`record_hand`
+joins the caller's); a trigger adds each row to ``player_days`` (per player, variant and
+UTC day: ``/stud stats``) and to ``winnings`` (net chips per day, week, month and all time:
+the winnings leaderboard, walked through its index like the chips leaderboard). Period
+keys are computed here from the store's clock, so SQL needs no date function.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from enum import Enum
+
+from .db import Database, execute_many, fetch_all, fetch_one
+from .hands import HandRecord, hand_in
+from .validate import check_id
+
+PAGE_SIZE = 10
+SECONDS_PER_DAY = 86_400
+
+
+class Period(Enum):
+    """A leaderboard or stats period; the value is the ``winnings.period`` key."""
+
+    TODAY = "day"
+    WEEK = "week"
+    MONTH = "month"
+    ALL = "all"
+
+
+@dataclass(frozen=True, slots=True)
+class PeriodKeys:
+    """The UTC day, week (its Monday's day number) and month (year * 12 + month - 1)."""
+
+    day: int
+    week: int
+    month: int
+
+    @classmethod
+    def at(cls, unix: float) -> PeriodKeys:
+        day = math.floor(unix / SECONDS_PER_DAY)
+        when = datetime.fromtimestamp(day * SECONDS_PER_DAY, UTC)
+        # 1970-01-01 (day 0) was a Thursday: (day + 3) % 7 is days since Monday.
+        return cls(day, day - (day + 3) % 7, when.year * 12 + when.month - 1)
+
+    def start(self, period: Period) -> int:
+        """``winnings.period_start`` of ``period``."""
+        return {Period.TODAY: self.day, Period.WEEK: self.week, Period.MONTH: self.month}.get(
+            period, 0
+        )
+
+    def first_day(self, period: Period) -> int | None:
+        """The first UTC day of ``period`` (None: all time)."""
+        if period is Period.TODAY:
+            return self.day
+        if period is Period.WEEK:
+            return self.week
+        if period is Period.MONTH:
+            year, month0 = divmod(self.month, 12)
+            start = datetime(year, month0 + 1, 1, tzinfo=UTC)
+            return int(start.timestamp()) // SECONDS_PER_DAY
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHandRow:
+    """One player's facts for one hand, as the engine reported them."""
+
+    user_id: int
+    seat_no: int
+    put_in: int
+    won: int
+    net: int
+    last_street: int
+    entered_third: bool
+    raised_third: bool
+    showdown: bool
+    won_showdown: bool
+    shown_rank: int | None
+    shown_name: str | None
+
+
+_INSERT = (
+    "INSERT INTO hand_players (hand_id, user_id, guild_id, table_id, variant, seat_no, put_in,"
+    " won, net, last_street, entered_third, raised_third, showdown, won_showdown, shown_rank,"
+    " shown_name, ended_at, day, week, month)"
+    " SELECT ?, ?, guild_id, id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
+    " FROM tables WHERE id = ?"
+)
+
+
+async def record_hand(
+    db: Database,
+    hand_id: int,
+    table_id: int,
+    variant: str,
+    rows: Sequence[PlayerHandRow],
+    at: float | None = None,
+) -> None:
+    """Write the hand's rows: one statement, joining the caller's transaction."""
+    check_id(hand_id, "hand id")
+    check_id(table_id, "table id")
+    when = db.now() if at is None else at
+    keys = PeriodKeys.at(when)
+    params = [
+        (
+            hand_id,
+            r.user_id,
+            variant,
+            r.seat_no,
+            r.put_in,
+            r.won,
+            r.net,
+            r.last_street,
+            int(r.entered_third),
+            int(r.raised_third),
+            int(r.showdown),
+            int(r.won_showdown),
+            r.shown_rank,
+            r.shown_name,
+            when,
+            keys.day,
+            keys.week,
+            keys.month,
+            table_id,
+        )
+        for r in rows
+    ]
+    async with db.reading() as conn:
+        await execute_many(conn, _INSERT, params)
+
+
+# --- /stud stats ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class VariantTotals:
+    """A player's counts in one variant over a period."""
+
+    variant: str
+    hands: int
+    net: int
+    won_hands: int
+    entered_third: int
+    raised_third: int
+    saw_seventh: int
+    showdowns: int
+    won_showdowns: int
+    biggest_win: int
+    best_rank: int | None
+    best_name: str | None
+
+
+_TOTALS = (
+    "SELECT variant, SUM(hands), SUM(net), SUM(won_hands), SUM(entered_third),"
+    " SUM(raised_third), SUM(saw_seventh), SUM(showdowns), SUM(won_showdowns),"
+    " MAX(biggest_win) FROM player_days WHERE guild_id = ? AND user_id = ? AND day >= ?"
+)
+_BEST = (
+    "SELECT variant, best_rank, best_name FROM player_days"
+    " WHERE guild_id = ? AND user_id = ? AND day >= ? AND best_rank IS NOT NULL"
+)
+_EARLIEST = -(2**31)
+
+
+async def player_totals(
+    db: Database, guild_id: int, user_id: int, *, since_day: int | None, variant: str | None
+) -> list[VariantTotals]:
+    """The player's totals per variant from ``since_day`` (None: all time)."""
+    check_id(guild_id, "guild id")
+    check_id(user_id, "user id")
+    params: tuple[object, ...] = (guild_id, user_id, _EARLIEST if since_day is None else since_day)
+    where = ""
+    if variant is not None:
+        where, params = " AND variant = ?", (*params, variant)
+    async with db.reading() as conn:
+        sums = await fetch_all(conn, _TOTALS + where + " GROUP BY variant", params)
+        bests = await fetch_all(conn, _BEST + where, params)
+    best: dict[str, tuple[int, str]] = {}
+    for name, rank, text in bests:
+        if name not in best or rank > best[name][0]:
+            best[name] = (int(rank), str(text))
+    totals: list[VariantTotals] = []
+    for row in sums:
+        name = str(row[0])
+        rank, text = best.get(name, (None, None))
+        hands, net, won, entered, raised, seventh, shown, won_shown, biggest = (
+            int(value) for value in row[1:]
+        )
+        totals.append(
+            VariantTotals(
+                name, hands, net, won, entered, raised, seventh, shown, won_shown, biggest,
+                rank, text,
+            )
+        )  # fmt: skip
+    return totals
+
+
+# --- the winnings leaderboard -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class WinningsEntry:
+    rank: int
+    user_id: int
+    net: int
+    hands: int
+
+
+@dataclass(frozen=True, slots=True)
+class WinningsPage:
+    guild_id: int
+    period: Period
+    page: int  # 1-based
+    pages: int
+    total_players: int
+    entries: tuple[WinningsEntry, ...]
+
+
+_KEY = "guild_id = ? AND period = ? AND period_start = ?"
+# Both walk winnings_board (guild_id, period, period_start, net DESC, user_id) only.
+_TOP = f"SELECT user_id, net, hands FROM winnings WHERE {_KEY} ORDER BY net DESC, user_id"
+_AHEAD = f"SELECT COUNT(*) FROM winnings WHERE {_KEY} AND net > ?"
+_COUNT = f"SELECT COUNT(*) FROM winnings WHERE {_KEY}"
+
+
+async def winnings_page(
+    db: Database, guild_id: int, period: Period, page: int, *, at: float | None = None
+) -> WinningsPage:
+    """One page of players ranked by net chips won at the tables in ``period`` (competition
+    ranks: equal nets share one); pages past the end show the last page."""
+    check_id(guild_id, "guild id")
+    key = (guild_id, period.value, PeriodKeys.at(db.now() if at is None else at).start(period))
+    async with db.reading() as conn:
+        row = await fetch_one(conn, _COUNT, key)
+        total = int(row[0]) if row is not None else 0
+        pages = max(1, math.ceil(total / PAGE_SIZE))
+        number = max(1, min(int(page), pages))
+        offset = (number - 1) * PAGE_SIZE
+        rows = await fetch_all(conn, _TOP + " LIMIT ? OFFSET ?", (*key, PAGE_SIZE, offset))
+        entries: list[WinningsEntry] = []
+        for i, (user_id, net, hands) in enumerate(rows):
+            if i == 0:
+                ahead = await fetch_one(conn, _AHEAD, (*key, net))
+                rank = 1 + (int(ahead[0]) if ahead is not None else 0)
+            elif net == entries[-1].net:
+                rank = entries[-1].rank
+            else:
+                rank = offset + i + 1
+            entries.append(WinningsEntry(rank, int(user_id), int(net), int(hands)))
+    return WinningsPage(guild_id, period, number, pages, total, tuple(entries))
+
+
+async def winnings_rank(
+    db: Database, guild_id: int, user_id: int, period: Period, *, at: float | None = None
+) -> WinningsEntry | None:
+    """The player's place in ``period`` (None: no hand played in it)."""
+    check_id(guild_id, "guild id")
+    check_id(user_id, "user id")
+    key = (guild_id, period.value, PeriodKeys.at(db.now() if at is None else at).start(period))
+    async with db.reading() as conn:
+        row = await fetch_one(
+            conn, f"SELECT net, hands FROM winnings WHERE {_KEY} AND user_id = ?", (*key, user_id)
+        )
+        if row is None:
+            return None
+        ahead = await fetch_one(conn, _AHEAD, (*key, row[0]))
+    rank = 1 + (int(ahead[0]) if ahead is not None else 0)
+    return WinningsEntry(rank, user_id, int(row[0]), int(row[1]))
+
+
+# --- the backfill: finished hands without rows -------------------------------------------
+
+
+async def hands_without_rows(db: Database, after_id: int, limit: int) -> list[HandRecord]:
+    """Finished hands (decks revealed) with no ``hand_players`` row, by id from ``after_id``."""
+    async with db.reading() as conn:
+        ids = await fetch_all(
+            conn,
+            "SELECT id FROM hands h WHERE h.status = 'finished' AND h.id > ?"
+            " AND NOT EXISTS (SELECT 1 FROM hand_players p WHERE p.hand_id = h.id)"
+            " ORDER BY h.id LIMIT ?",
+            (after_id, limit),
+        )
+        return [await hand_in(conn, int(row[0])) for row in ids]
+
+
+async def guild_of_table(db: Database, table_id: int) -> int | None:
+    async with db.reading() as conn:
+        row = await fetch_one(conn, "SELECT guild_id FROM tables WHERE id = ?", (table_id,))
+    return None if row is None else int(row[0])

@@ -1,0 +1,147 @@
+"""Recording each finished hand's player facts: at settlement, and a backfill for old hands.
+
+The facts are the engine's (:func:`dealerbot.engine.seat_facts`); this module only maps
+seats to users and hands the rows to the store. At settlement the rows go into the same
+transaction as the chips. Hands finished before the stats tables existed are replayed from
+the hand log by :func:`backfill` (run by ``dealerbot db upgrade`` and at every start: a
+migration cannot run the engine); it is idempotent, since it only takes finished hands
+that have no row yet.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from dealerbot.engine import (
+    Action,
+    ActionKind,
+    EngineError,
+    HandState,
+    PlayNotes,
+    SeatSpec,
+    apply,
+    note_events,
+    parse_deck_text,
+    seat_facts,
+    start_hand,
+)
+from dealerbot.store import hand_actions as actions_db
+from dealerbot.store import stats as stats_db
+from dealerbot.store.db import Database
+from dealerbot.store.hands import HandRecord
+from dealerbot.store.stats import PlayerHandRow
+
+from .config import TableConfig
+
+log = logging.getLogger(__name__)
+
+BATCH = 200
+
+
+def player_rows(
+    state: HandState, notes: PlayNotes, users: Mapping[int, int]
+) -> list[PlayerHandRow]:
+    """One row per dealt-in player (``users``: seat -> user id); none for a cancelled hand."""
+    return [
+        PlayerHandRow(
+            user_id=users[f.seat],
+            seat_no=f.seat,
+            put_in=f.put_in,
+            won=f.won,
+            net=f.net,
+            last_street=f.last_street,
+            entered_third=f.entered_third,
+            raised_third=f.raised_third,
+            showdown=f.showdown,
+            won_showdown=f.won_showdown,
+            shown_rank=f.shown_rank,
+            shown_name=f.shown_name,
+        )
+        for f in seat_facts(state, notes)
+    ]
+
+
+async def record(
+    db: Database,
+    hand_id: int,
+    table_id: int,
+    state: HandState,
+    notes: PlayNotes,
+    users: Mapping[int, int],
+    at: float | None = None,
+) -> None:
+    """Write the hand's stats rows (inside the caller's settlement transaction)."""
+    rows = player_rows(state, notes, users)
+    if rows:
+        await stats_db.record_hand(db, hand_id, table_id, state.variant.value, rows, at)
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    state: HandState
+    notes: PlayNotes
+
+
+def replay(record: HandRecord, kinds: list[tuple[int | None, str]]) -> Replayed | None:
+    """The hand played again from its log, or None if the log no longer gives the hand that
+    was settled (pruned deck or actions, or a log the engine refuses)."""
+    if record.revealed_deck is None or record.result is None:
+        return None
+    config = TableConfig.from_row(record.config)
+    try:
+        deck = parse_deck_text(record.revealed_deck)
+        state, events = start_hand(
+            config.variant,
+            config.stakes,
+            [SeatSpec(s.seat_no, s.stack) for s in record.seats],
+            deck,
+            record.button_seat,
+        )
+        notes = note_events(PlayNotes(), events)
+        for seat, kind in kinds:
+            state, events = apply(state, Action(-1 if seat is None else seat, ActionKind(kind)))
+            notes = note_events(notes, events)
+    except (EngineError, ValueError):
+        return None
+    finals = record.result.get("final_stacks", {})
+    if state.result is None or {str(k): v for k, v in state.result.final_stacks.items()} != finals:
+        return None
+    return Replayed(state, notes)
+
+
+async def backfill(db: Database, batch: int = BATCH) -> tuple[int, int]:
+    """Rows for every finished hand that has none; returns (hands recorded, hands skipped).
+
+    Each hand is its own transaction, so an interrupted backfill resumes where it stopped.
+    """
+    recorded = skipped = 0
+    after = 0
+    while True:
+        hands = await stats_db.hands_without_rows(db, after, batch)
+        if not hands:
+            return recorded, skipped
+        for record_ in hands:
+            after = record_.id
+            logged = await actions_db.get_actions(db, record_.id)
+            replayed = replay(record_, [(a.seat, a.action) for a in logged])
+            if replayed is None or replayed.state.result is None:
+                log.warning("hand %s cannot be replayed for stats; skipped", record_.id)
+                skipped += 1
+                continue
+            if replayed.state.result.cancelled:
+                skipped += 1
+                continue
+            users = {s.seat_no: s.user_id for s in record_.seats}
+            async with db.transaction():
+                await record(
+                    db,
+                    record_.id,
+                    record_.table_id,
+                    replayed.state,
+                    replayed.notes,
+                    users,
+                    at=record_.ended_at,
+                )
+            recorded += 1

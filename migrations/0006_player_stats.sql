@@ -1,0 +1,104 @@
+-- 0006: player statistics. One row per player and finished hand, written in the
+-- settlement's transaction (and backfilled by replaying older hands through the engine:
+-- dealerbot.tables.stats.backfill, run by `dealerbot db upgrade` and at start, because a
+-- migration cannot run the engine). Two rollups, kept by the trigger below, answer
+-- /stud stats and the winnings leaderboard without reading every hand.
+-- Period keys are UTC: day = days since 1970-01-01, week = the day number of its Monday,
+-- month = year * 12 + month - 1. A cancelled hand has no rows.
+CREATE TABLE hand_players (
+    hand_id       INTEGER NOT NULL REFERENCES hands (id),
+    user_id       INTEGER NOT NULL,
+    guild_id      INTEGER NOT NULL REFERENCES guilds (guild_id),
+    table_id      INTEGER NOT NULL REFERENCES tables (id),
+    variant       TEXT    NOT NULL,
+    seat_no       INTEGER NOT NULL CHECK (seat_no BETWEEN 0 AND 7),
+    put_in        INTEGER NOT NULL CHECK (put_in >= 0),
+    won           INTEGER NOT NULL CHECK (won >= 0),
+    net           INTEGER NOT NULL,
+    last_street   INTEGER NOT NULL CHECK (last_street BETWEEN 3 AND 7),
+    entered_third INTEGER NOT NULL CHECK (entered_third IN (0, 1)),
+    raised_third  INTEGER NOT NULL CHECK (raised_third IN (0, 1)),
+    showdown      INTEGER NOT NULL CHECK (showdown IN (0, 1)),
+    won_showdown  INTEGER NOT NULL CHECK (won_showdown IN (0, 1)),
+    shown_rank    INTEGER,
+    shown_name    TEXT,
+    ended_at      REAL    NOT NULL,
+    day           INTEGER NOT NULL,
+    week          INTEGER NOT NULL,
+    month         INTEGER NOT NULL,
+    PRIMARY KEY (hand_id, user_id),
+    CHECK (net = won - put_in),
+    CHECK ((shown_rank IS NULL) = (shown_name IS NULL))
+);
+-- A player's hands, newest last: histories and recounts.
+CREATE INDEX hand_players_by_user ON hand_players (guild_id, user_id, ended_at);
+
+-- /stud stats: one row per player, variant and UTC day; a period is a range of days.
+CREATE TABLE player_days (
+    guild_id      INTEGER NOT NULL,
+    user_id       INTEGER NOT NULL,
+    variant       TEXT    NOT NULL,
+    day           INTEGER NOT NULL,
+    hands         INTEGER NOT NULL,
+    net           INTEGER NOT NULL,
+    won_hands     INTEGER NOT NULL,
+    entered_third INTEGER NOT NULL,
+    raised_third  INTEGER NOT NULL,
+    saw_seventh   INTEGER NOT NULL,
+    showdowns     INTEGER NOT NULL,
+    won_showdowns INTEGER NOT NULL,
+    biggest_win   INTEGER NOT NULL,
+    best_rank     INTEGER,
+    best_name     TEXT,
+    PRIMARY KEY (guild_id, user_id, variant, day)
+);
+
+-- /stud leaderboard by:winnings: net chips won at the tables per period (daily bonuses and
+-- admin grants never get here). period_start: the day, week or month key; 0 for 'all'.
+CREATE TABLE winnings (
+    guild_id     INTEGER NOT NULL,
+    period       TEXT    NOT NULL CHECK (period IN ('day', 'week', 'month', 'all')),
+    period_start INTEGER NOT NULL,
+    user_id      INTEGER NOT NULL,
+    net          INTEGER NOT NULL,
+    hands        INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, period, period_start, user_id)
+);
+-- The board walks this index: a page is an index range, a rank a count over one.
+CREATE INDEX winnings_board ON winnings (guild_id, period, period_start, net DESC, user_id);
+
+CREATE TRIGGER hand_players_roll_up AFTER INSERT ON hand_players
+BEGIN
+    INSERT INTO player_days (guild_id, user_id, variant, day, hands, net, won_hands,
+        entered_third, raised_third, saw_seventh, showdowns, won_showdowns, biggest_win,
+        best_rank, best_name)
+    VALUES (NEW.guild_id, NEW.user_id, NEW.variant, NEW.day, 1, NEW.net,
+        CASE WHEN NEW.won > 0 THEN 1 ELSE 0 END, NEW.entered_third, NEW.raised_third,
+        CASE WHEN NEW.last_street = 7 THEN 1 ELSE 0 END, NEW.showdown, NEW.won_showdown,
+        NEW.won, NEW.shown_rank, NEW.shown_name)
+    ON CONFLICT (guild_id, user_id, variant, day) DO UPDATE SET
+        hands = player_days.hands + 1,
+        net = player_days.net + excluded.net,
+        won_hands = player_days.won_hands + excluded.won_hands,
+        entered_third = player_days.entered_third + excluded.entered_third,
+        raised_third = player_days.raised_third + excluded.raised_third,
+        saw_seventh = player_days.saw_seventh + excluded.saw_seventh,
+        showdowns = player_days.showdowns + excluded.showdowns,
+        won_showdowns = player_days.won_showdowns + excluded.won_showdowns,
+        biggest_win = CASE WHEN excluded.biggest_win > player_days.biggest_win
+            THEN excluded.biggest_win ELSE player_days.biggest_win END,
+        best_name = CASE WHEN player_days.best_rank IS NULL
+            OR excluded.best_rank > player_days.best_rank
+            THEN COALESCE(excluded.best_name, player_days.best_name) ELSE player_days.best_name END,
+        best_rank = CASE WHEN player_days.best_rank IS NULL
+            OR excluded.best_rank > player_days.best_rank
+            THEN COALESCE(excluded.best_rank, player_days.best_rank) ELSE player_days.best_rank END;
+    INSERT INTO winnings (guild_id, period, period_start, user_id, net, hands)
+    VALUES (NEW.guild_id, 'day', NEW.day, NEW.user_id, NEW.net, 1),
+           (NEW.guild_id, 'week', NEW.week, NEW.user_id, NEW.net, 1),
+           (NEW.guild_id, 'month', NEW.month, NEW.user_id, NEW.net, 1),
+           (NEW.guild_id, 'all', 0, NEW.user_id, NEW.net, 1)
+    ON CONFLICT (guild_id, period, period_start, user_id) DO UPDATE SET
+        net = winnings.net + excluded.net,
+        hands = winnings.hands + 1;
+END;
