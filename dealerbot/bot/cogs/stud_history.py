@@ -71,6 +71,11 @@ def attachments(files: list[HistoryFile]) -> tuple[discord.File, ...]:
     return tuple(discord.File(io.BytesIO(f.text.encode()), filename=f.filename) for f in files)
 
 
+def file_limit(interaction: discord.Interaction[Any]) -> int:
+    """The largest attachment this interaction's answer may carry (Discord says, per server)."""
+    return int(getattr(interaction, "filesize_limit", 0) or DEFAULT_FILE_LIMIT)
+
+
 def channel_names(interaction: discord.Interaction[Any]) -> dict[int, str]:
     """The server's channel names, for the table line of a history."""
     guild = interaction.guild
@@ -117,7 +122,6 @@ class HistoryCommands(CogBase, commands.Cog):
     ) -> None:
         async def work() -> Reply:
             guild_id, _ = place(interaction)
-            limit = getattr(interaction, "filesize_limit", None) or DEFAULT_FILE_LIMIT
             files = await self.service.records.hand_files(
                 guild_id,
                 interaction.user.id,
@@ -125,7 +129,7 @@ class HistoryCommands(CogBase, commands.Cog):
                 "pokerstars" if fmt is None else fmt.value,
                 last=last,
                 table_names=channel_names(interaction),
-                max_bytes=limit,
+                max_bytes=file_limit(interaction),
                 max_files=MAX_FILES,
             )
             hands = sum(len(f.hand_ids) for f in files)

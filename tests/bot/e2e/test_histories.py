@@ -13,7 +13,9 @@ import tomllib
 from typing import Any
 
 import aiohttp
+import pytest
 
+from dealerbot.bot.cogs import stud_history
 from dealerbot.history.pokerstars import iter_hands, parse_hand
 from dealerbot.tables import events as ev
 from tests.bot.emulator import Member
@@ -143,4 +145,30 @@ async def test_bad_requests_get_a_clear_answer(club: Club) -> None:
         assert answer["flags"] & 64
         assert not answer.get("attachments")
         assert expected[key] in message_text(answer), (key, message_text(answer))
+    club.emu.assert_nothing_refused()
+
+
+async def test_a_large_answer_is_split_into_files_that_fit(
+    club: Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    players = club.players[:2]
+    await club.seat(players)
+    for _ in range(4):
+        await club.start_hand()
+        await club.play_hand(random_chooser(club.rng))
+        await club.settle()
+    ended = [e.hand_id for e in club.recorder.of(ev.HandEnded) if not e.cancelled]
+    whole = await download(await ask(club, players[0], "hand", last=4))
+    [(_, text)] = whole
+    limit = len(text.encode()) // 2
+    monkeypatch.setattr(stud_history, "file_limit", lambda interaction: limit)
+    answer = await ask(club, players[0], "hand", last=4)
+    files = await download(answer)
+    assert len(files) >= 2 and "in " in message_text(answer)
+    assert all(len(body.encode()) <= limit for _, body in files)
+    assert [h.hand_id for _, body in files for h in iter_hands(body)] == ended
+    monkeypatch.setattr(stud_history, "file_limit", lambda interaction: 200)
+    refused = await ask(club, players[0], "hand", id=ended[0])
+    assert "larger than Discord accepts" in message_text(refused)
+    assert not refused.get("attachments")
     club.emu.assert_nothing_refused()
