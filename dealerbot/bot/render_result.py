@@ -174,7 +174,7 @@ def result_embed(
     if lines:
         embed.add_field(name="Actions", value=action_log.fit(lines), inline=False)
     embed.add_field(  # the id a player types to get this hand's history
-        name="Hand id", value=f"`{ended.hand_id}` · `/stud hand id:{ended.hand_id}`", inline=False
+        name="Hand id", value=f"{ended.hand_id} · /stud hand id:{ended.hand_id}", inline=False
     )
     embed.set_footer(text=footer)
     return embed
