@@ -36,10 +36,19 @@ COLOR_PRIVATE = discord.Colour.teal()
 PRETTY = tuple(card.pretty for card in ALL_CARDS)  # rendered on every table edit
 
 
+NAME_CHARS = 32  # the table service cleans and cuts names to this; others are cut here
+
+
 @lru_cache(maxsize=8192)
 def name_text(name: str) -> str:
-    """A display name made safe for Markdown (no formatting, no mass mentions)."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))[:64] or "?"
+    """A name made safe for Markdown (no formatting, no mass mentions): cut at a character
+    boundary first, escaped after, so a cut never falls inside an escape."""
+    return line_text(name[:NAME_CHARS]) or "?"
+
+
+def line_text(text: str) -> str:
+    """A line made safe for Markdown, never cut (an action line keeps its action)."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
 
 
 def cards_text(cards: Iterable[Card | None]) -> str:
@@ -226,7 +235,24 @@ def config_embed(
         inline=False,
     )
     if changed:
-        embed.set_footer(
-            text="Changed: " + ", ".join(changed) + ". Stakes apply from the next hand."
-        )
+        embed.set_footer(text="Changed: " + ", ".join(changed) + ". They apply from the next hand.")
     return embed
+
+
+STAKE_KEYS = frozenset({"ante", "bring_in", "small_bet"})
+
+
+def change_notice(config: TableConfig, changed: Sequence[str], by: str) -> str:
+    """``From the next hand: Seven Card Stud Hi/Lo, 10/20 fixed limit, changed by alice``."""
+    parts = []
+    if "variant" in changed:
+        parts.append(config.variant.title)
+    if STAKE_KEYS & set(changed):
+        parts.append(config_stakes_text(config))
+    if {"min_buyin", "max_buyin"} & set(changed):
+        parts.append(f"buy-in {config.min_buyin}–{config.max_buyin}")
+    if "seats" in changed:
+        parts.append(f"{config.seats} seats")
+    if "turn_seconds" in changed:
+        parts.append(f"{config.turn_seconds} s to act")
+    return f"From the next hand: {', '.join(parts) or 'new settings'}, changed by {name_text(by)}."

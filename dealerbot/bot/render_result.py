@@ -15,7 +15,7 @@ import discord
 from dealerbot.tables import events as ev
 
 from . import action_log
-from .render import COLOR_CLOSED, COLOR_RESULT, cards_text, name_text
+from .render import COLOR_CLOSED, COLOR_RESULT, cards_text, line_text, name_text
 from .render_table import short_commitment, short_title
 
 MAX_TITLE_WINNERS = 3
@@ -170,7 +170,7 @@ def result_embed(
     if acts:
         lines = action_log.summary_lines(acts, name_text)
     else:
-        lines = [name_text(t) for t in ended.last_actions]
+        lines = [line_text(t) for t in ended.last_actions]
     if lines:
         embed.add_field(name="Actions", value=action_log.fit(lines), inline=False)
     embed.add_field(  # the id a player types to get this hand's history

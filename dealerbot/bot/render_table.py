@@ -20,6 +20,7 @@ from .render import (
     COLOR_PLAYING,
     COLOR_WAITING,
     cards_text,
+    line_text,
     name_text,
     stakes_text,
     timestamp,
@@ -149,7 +150,7 @@ def table_embed(
     if acts is not None:
         lines = action_log.live_lines(acts, view.street, name_text)
     else:
-        lines = [name_text(t) for t in view.last_actions[-LAST_ACTIONS_SHOWN:]]
+        lines = [line_text(t) for t in view.last_actions[-LAST_ACTIONS_SHOWN:]]
     if lines:
         embed.add_field(name="Actions", value=action_log.fit(lines), inline=False)
     s = view.stakes

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dealerbot.store.validate import MAX_AMOUNT, is_chips, is_id
 
 from . import errors
+from .names import clean_name, fallback_name
 
 MAX_CHIPS = MAX_AMOUNT  # the one chip bound, for front ends (Discord option ranges)
 
@@ -38,3 +39,10 @@ def check_chips(value: object, what: str) -> int:
     if value <= 0:  # type: ignore[operator]
         raise errors.AmountError(f"The {what} must be at least 1 chip (got {value:,}).")
     raise errors.AmountError(f"The {what} may be at most {MAX_AMOUNT:,} chips (got {value:,}).")
+
+
+def check_name(name: object, user_id: int) -> str:
+    """The display name cleaned for every view (:func:`~.names.clean_name`), never empty."""
+    if not isinstance(name, str):
+        raise errors.TableError("Your name must be text.")
+    return clean_name(name) or fallback_name(user_id)

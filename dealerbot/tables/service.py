@@ -32,7 +32,7 @@ from dealerbot.store.tables import TableStatus
 from . import config as settings
 from . import errors
 from .accounts import Accounts
-from .checks import check_chips, check_ids, check_user, is_int
+from .checks import check_chips, check_ids, check_name, check_user, is_int
 from .closing import Closer
 from .config import TableConfig
 from .deps import Deps
@@ -207,8 +207,7 @@ class TableService(Accounts):
     ) -> PlayerView:
         """Sit down with ``buy_in`` chips from the wallet (default: the table minimum)."""
         check_user(user_id)
-        if not isinstance(name, str) or not name.strip():
-            raise errors.TableError("Your name must not be empty.")
+        name = check_name(name, user_id)  # the one place names are cleaned (issue 12)
         if buy_in is not None:
             check_chips(buy_in, "buy-in")
         async with self._command(guild_id, channel_id) as ref:

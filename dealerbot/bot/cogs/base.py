@@ -30,8 +30,8 @@ def check_can_post(interaction: discord.Interaction[Any]) -> None:
 
 
 def display_name(user: discord.abc.User) -> str:
-    name = getattr(user, "display_name", None) or user.name
-    return str(name).strip()[:64] or str(user.id)
+    """As Discord has it: the table service cleans and cuts names, in one place."""
+    return str(getattr(user, "display_name", None) or user.name)
 
 
 def check_amount(amount: int | None, what: str) -> None:
