@@ -26,7 +26,6 @@ from dealerbot.store import hands as hands_db
 from dealerbot.store import seats as seats_db
 from dealerbot.store import tables as tables_db
 from dealerbot.store.db import Database
-from dealerbot.store.hands import HandRecord, HandStatus
 from dealerbot.store.tables import TableStatus
 
 from . import config as settings
@@ -39,6 +38,7 @@ from .deps import Deps
 from .display import PlayerView, TableView
 from .events import PlayerJoined, TableEvent
 from .locks import KeyedLocks
+from .proofs import Proofs
 from .records import HandRecords
 from .refusals import store_errors_as_table_errors
 from .seating import LeaveOutcome, check_buy_in, free_seat
@@ -93,6 +93,7 @@ class TableService(Accounts):
         self._started = False
         self.records = HandRecords(db)  # hand histories (no table lock: those hands are over)
         self.closing = Closer(db, self._command)  # tables closed at once (channel gone)
+        self.proofs = Proofs(db)  # proofs of a fair deal (no table lock: those hands are over)
 
     # --- life cycle ------------------------------------------------------------------
 
@@ -336,15 +337,6 @@ class TableService(Accounts):
         check_user(user_id)
         async with self._command(guild_id, channel_id) as ref:
             return self._existing(ref.table).player_view(user_id)
-
-    async def recent_hands(
-        self, guild_id: int, channel_id: int, limit: int = 10
-    ) -> list[HandRecord]:
-        """Finished hands, newest first, with the revealed deck and salt (commitment check)."""
-        async with self._command(guild_id, channel_id) as ref:
-            table = self._existing(ref.table)
-            hands = await hands_db.recent_hands(self.db, table.id, max(1, min(int(limit), 50)))
-        return [hand for hand in hands if hand.status is not HandStatus.IN_PROGRESS]
 
     # --- the table as a whole ------------------------------------------------------------
 
