@@ -1,8 +1,10 @@
 """Evaluator speed against reference libraries timed in the same run on the same hands.
 
 High hands: ours vs treys ``Evaluator.evaluate``; eight-or-better low: ours vs pokerkit
-``EightOrBetterLowHand.from_game_or_none``.  Inputs are converted to each library's own card type
-before timing.  Run from the repo root: ``python benchmarks/bench_evaluate.py [--quick]``.
+``EightOrBetterLowHand.from_game_or_none``; razz's ace-to-five low: ours vs pokerkit
+``RegularLowHand.from_game`` (the hand type of its ``FixedLimitRazz``), and against our own
+eight-or-better low (the razz low should be as fast).  Inputs are converted to each
+library's own card type before timing.  Run from the repo root: ``python benchmarks/bench_evaluate.py [--quick]``.
 """
 
 from __future__ import annotations
@@ -18,12 +20,13 @@ if __name__ == "__main__" and not __package__:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pokerkit import Card as PokerkitCard
-from pokerkit import EightOrBetterLowHand
+from pokerkit import EightOrBetterLowHand, RegularLowHand
 from treys import Card as TreysCard
 from treys import Evaluator
 
 from dealerbot.engine.cards import ALL_CARDS, Card
 from dealerbot.engine.evaluate import high_rank, low_rank
+from dealerbot.engine.lowball import razz_rank
 
 TARGET = 15.0
 
@@ -92,6 +95,18 @@ def run(quick: bool = False) -> dict[str, float]:
     pokerkit_low = EightOrBetterLowHand.from_game_or_none
     ours, theirs = _rates(low_rank, ours_args, pokerkit_low, pokerkit_args, min_seconds)
     ratios["low7"] = _report("low_rank 7 cards vs pokerkit", ours, theirs, TARGET)
+
+    # Paired razz hands fill a table on first sight of their rank multiset: time that once.
+    start = time.perf_counter()
+    for hand in low_hands:
+        razz_rank(hand)
+    cold = time.perf_counter() - start
+    print(f"razz_rank first sight of {len(low_hands):,} hands: {cold * 1e3:.0f} ms")
+    pokerkit_razz = RegularLowHand.from_game
+    ours, theirs = _rates(razz_rank, ours_args, pokerkit_razz, pokerkit_args, min_seconds)
+    ratios["razz7"] = _report("razz_rank 7 cards vs pokerkit", ours, theirs, TARGET)
+    ours, theirs = _rates(razz_rank, ours_args, low_rank, ours_args, min_seconds)
+    ratios["razz_vs_low8"] = _report("razz_rank vs our low_rank, 7 cards", ours, theirs, 1.0)
     return ratios
 
 
