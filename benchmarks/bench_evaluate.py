@@ -4,7 +4,8 @@ High hands: ours vs treys ``Evaluator.evaluate``; eight-or-better low: ours vs p
 ``EightOrBetterLowHand.from_game_or_none``; razz's ace-to-five low: ours vs pokerkit
 ``RegularLowHand.from_game`` (the hand type of its ``FixedLimitRazz``), and against our own
 eight-or-better low (the razz low should be as fast).  Inputs are converted to each
-library's own card type before timing.  Run from the repo root: ``python benchmarks/bench_evaluate.py [--quick]``.
+library's own card type before timing.
+Run from the repo root: ``python benchmarks/bench_evaluate.py [--quick]``.
 """
 
 from __future__ import annotations
