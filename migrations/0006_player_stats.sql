@@ -1,10 +1,14 @@
 -- 0006: player statistics. One row per player and finished hand, written in the
 -- settlement's transaction (and backfilled by replaying older hands through the engine:
--- dealerbot.tables.stats.backfill, run by `dealerbot db upgrade` and at start, because a
+-- dealerbot.tables.stats_record.backfill, run by `dealerbot db upgrade` and at start, because a
 -- migration cannot run the engine). Two rollups, kept by the trigger below, answer
 -- /stud stats and the winnings leaderboard without reading every hand.
 -- Period keys are UTC: day = days since 1970-01-01, week = the day number of its Monday,
--- month = year * 12 + month - 1. A cancelled hand has no rows.
+-- month = year * 12 + month - 1. A cancelled hand has no rows. A shown hand is kept as its
+-- rank (the engine's: higher is better within stud and stud/8, or within razz) and its
+-- cards; the engine names it when it is shown. The tables are WITHOUT ROWID (clustered on
+-- their key): settlement writes a row and five rollup rows per player, and each b-tree
+-- fewer is time saved while the settlement's transaction holds the database.
 CREATE TABLE hand_players (
     hand_id       INTEGER NOT NULL REFERENCES hands (id),
     user_id       INTEGER NOT NULL,
@@ -21,17 +25,15 @@ CREATE TABLE hand_players (
     showdown      INTEGER NOT NULL CHECK (showdown IN (0, 1)),
     won_showdown  INTEGER NOT NULL CHECK (won_showdown IN (0, 1)),
     shown_rank    INTEGER,
-    shown_name    TEXT,
+    shown_cards   TEXT,
     ended_at      REAL    NOT NULL,
     day           INTEGER NOT NULL,
     week          INTEGER NOT NULL,
     month         INTEGER NOT NULL,
     PRIMARY KEY (hand_id, user_id),
     CHECK (net = won - put_in),
-    CHECK ((shown_rank IS NULL) = (shown_name IS NULL))
-);
--- A player's hands, newest last: histories and recounts.
-CREATE INDEX hand_players_by_user ON hand_players (guild_id, user_id, ended_at);
+    CHECK ((shown_rank IS NULL) = (shown_cards IS NULL))
+) WITHOUT ROWID;
 
 -- /stud stats: one row per player, variant and UTC day; a period is a range of days.
 CREATE TABLE player_days (
@@ -49,9 +51,9 @@ CREATE TABLE player_days (
     won_showdowns INTEGER NOT NULL,
     biggest_win   INTEGER NOT NULL,
     best_rank     INTEGER,
-    best_name     TEXT,
+    best_cards    TEXT,
     PRIMARY KEY (guild_id, user_id, variant, day)
-);
+) WITHOUT ROWID;
 
 -- /stud leaderboard by:winnings: net chips won at the tables per period (daily bonuses and
 -- admin grants never get here). period_start: the day, week or month key; 0 for 'all'.
@@ -63,7 +65,7 @@ CREATE TABLE winnings (
     net          INTEGER NOT NULL,
     hands        INTEGER NOT NULL,
     PRIMARY KEY (guild_id, period, period_start, user_id)
-);
+) WITHOUT ROWID;
 -- The board walks this index: a page is an index range, a rank a count over one.
 CREATE INDEX winnings_board ON winnings (guild_id, period, period_start, net DESC, user_id);
 
@@ -71,11 +73,11 @@ CREATE TRIGGER hand_players_roll_up AFTER INSERT ON hand_players
 BEGIN
     INSERT INTO player_days (guild_id, user_id, variant, day, hands, net, won_hands,
         entered_third, raised_third, saw_seventh, showdowns, won_showdowns, biggest_win,
-        best_rank, best_name)
+        best_rank, best_cards)
     VALUES (NEW.guild_id, NEW.user_id, NEW.variant, NEW.day, 1, NEW.net,
         CASE WHEN NEW.won > 0 THEN 1 ELSE 0 END, NEW.entered_third, NEW.raised_third,
         CASE WHEN NEW.last_street = 7 THEN 1 ELSE 0 END, NEW.showdown, NEW.won_showdown,
-        NEW.won, NEW.shown_rank, NEW.shown_name)
+        NEW.won, NEW.shown_rank, NEW.shown_cards)
     ON CONFLICT (guild_id, user_id, variant, day) DO UPDATE SET
         hands = player_days.hands + 1,
         net = player_days.net + excluded.net,
@@ -87,9 +89,9 @@ BEGIN
         won_showdowns = player_days.won_showdowns + excluded.won_showdowns,
         biggest_win = CASE WHEN excluded.biggest_win > player_days.biggest_win
             THEN excluded.biggest_win ELSE player_days.biggest_win END,
-        best_name = CASE WHEN player_days.best_rank IS NULL
+        best_cards = CASE WHEN player_days.best_rank IS NULL
             OR excluded.best_rank > player_days.best_rank
-            THEN COALESCE(excluded.best_name, player_days.best_name) ELSE player_days.best_name END,
+            THEN COALESCE(excluded.best_cards, player_days.best_cards) ELSE player_days.best_cards END,
         best_rank = CASE WHEN player_days.best_rank IS NULL
             OR excluded.best_rank > player_days.best_rank
             THEN COALESCE(excluded.best_rank, player_days.best_rank) ELSE player_days.best_rank END;

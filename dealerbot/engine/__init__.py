@@ -35,7 +35,7 @@ from .errors import (
 )
 from .evaluate import HandCategory, HighHand, LowHand, best_high, best_low, high_rank, low_rank
 from .events import Action, ActionKind, Event, LegalAction, LegalActions
-from .hand_facts import PlayNotes, SeatFacts, note_events, seat_facts
+from .hand_facts import PlayNotes, SeatFacts, note_events, seat_facts, shown_hand_name
 from .opener import next_button
 from .showdown import HandResult, PotResult
 from .sight import CardView, HandView, SeatSight, player_view, public_view
@@ -109,6 +109,7 @@ __all__ = [
     "player_view",
     "public_view",
     "seat_facts",
+    "shown_hand_name",
     "shuffled_deck",
     "start_hand",
     "validate_deck",

@@ -10,13 +10,15 @@ the state once 4th street is dealt, so a caller folds each batch of events into 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .evaluate import best_high
+from .cards import Card
+from .evaluate import best_high, high_rank
 from .events import ActionKind, ActionTaken, Event
 from .hand import HandState
-from .lowball import best_razz
+from .lowball import best_razz, razz_rank
+from .variants import Variant
 
 THIRD_STREET = 3
 SEVENTH_STREET = 7
@@ -69,7 +71,9 @@ class SeatFacts:
     ``won`` what he collected from pots; ``last_street`` the last street he was dealt
     (3 to 7; the community card counts as 7th street). ``shown_rank`` orders shown hands of
     one variant family (higher is better; razz ranks are lows, stud and stud/8 ranks are
-    high hands) and ``shown_name`` names it as the showdown did.
+    high hands); ``shown_cards`` are the cards it played (the community card included), which
+    :func:`shown_hand_name` names as the showdown did. Naming waits until a hand is shown to
+    someone: it costs ten times the rank, and settlement should not pay it for every seat.
     """
 
     seat: int
@@ -82,7 +86,15 @@ class SeatFacts:
     showdown: bool
     won_showdown: bool
     shown_rank: int | None
-    shown_name: str | None
+    shown_cards: tuple[Card, ...] | None
+
+
+def shown_hand_name(variant: Variant, cards: Sequence[Card]) -> str:
+    """The name of a shown hand, as the showdown says it (razz: the low, "7-5-4-2-A (Seven
+    low)"; otherwise the high hand, "Full house, kings full of sevens")."""
+    if variant.rules.lowball:
+        return str(best_razz(cards))
+    return best_high(cards).name
 
 
 def seat_facts(state: HandState, notes: PlayNotes) -> tuple[SeatFacts, ...]:
@@ -104,14 +116,8 @@ def seat_facts(state: HandState, notes: PlayNotes) -> tuple[SeatFacts, ...]:
         if state.community is not None and saw_community:
             playing = (*cards, state.community)
         rank: int | None = None
-        name: str | None = None
         if seat in shown and len(playing) >= 5:
-            if lowball:
-                low = best_razz(playing)
-                rank, name = low.rank, str(low)
-            else:
-                high = best_high(playing)
-                rank, name = high.rank, high.name
+            rank = razz_rank(playing) if lowball else high_rank(playing)
         facts.append(
             SeatFacts(
                 seat=seat,
@@ -124,7 +130,7 @@ def seat_facts(state: HandState, notes: PlayNotes) -> tuple[SeatFacts, ...]:
                 showdown=seat in shown,
                 won_showdown=seat in shown and won > 0,
                 shown_rank=rank,
-                shown_name=name,
+                shown_cards=None if rank is None else playing,
             )
         )
     return tuple(facts)

@@ -81,13 +81,13 @@ class PlayerHandRow:
     showdown: bool
     won_showdown: bool
     shown_rank: int | None
-    shown_name: str | None
+    shown_cards: str | None  # "As Ks Kd ...": the cards the shown hand played
 
 
 _INSERT = (
     "INSERT INTO hand_players (hand_id, user_id, guild_id, table_id, variant, seat_no, put_in,"
     " won, net, last_street, entered_third, raised_third, showdown, won_showdown, shown_rank,"
-    " shown_name, ended_at, day, week, month)"
+    " shown_cards, ended_at, day, week, month)"
     " SELECT ?, ?, guild_id, id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
     " FROM tables WHERE id = ?"
 )
@@ -121,7 +121,7 @@ async def record_hand(
             int(r.showdown),
             int(r.won_showdown),
             r.shown_rank,
-            r.shown_name,
+            r.shown_cards,
             when,
             keys.day,
             keys.week,
@@ -152,7 +152,7 @@ class VariantTotals:
     won_showdowns: int
     biggest_win: int
     best_rank: int | None
-    best_name: str | None
+    best_cards: str | None
 
 
 _TOTALS = (
@@ -161,7 +161,7 @@ _TOTALS = (
     " MAX(biggest_win) FROM player_days WHERE guild_id = ? AND user_id = ? AND day >= ?"
 )
 _BEST = (
-    "SELECT variant, best_rank, best_name FROM player_days"
+    "SELECT variant, best_rank, best_cards FROM player_days"
     " WHERE guild_id = ? AND user_id = ? AND day >= ? AND best_rank IS NOT NULL"
 )
 _EARLIEST = -(2**31)

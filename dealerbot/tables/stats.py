@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dealerbot.engine import StakesError, Variant
+from dealerbot.engine import CardError, StakesError, Variant, parse_cards, shown_hand_name
 from dealerbot.store import stats as stats_db
 from dealerbot.store.db import Database
 from dealerbot.store.stats import Period, PeriodKeys, VariantTotals, WinningsEntry, WinningsPage
@@ -119,14 +119,16 @@ def combine(
     """Sum the per-variant totals; the best hand per family (high hands, razz lows)."""
     best: dict[bool, tuple[int, str]] = {}
     for t in totals:
-        if t.best_rank is None or t.best_name is None:
+        if t.best_rank is None or t.best_cards is None:
             continue
         try:
-            low = Variant.parse(t.variant).rules.lowball
-        except StakesError:
-            continue
+            variant_of = Variant.parse(t.variant)
+            name = shown_hand_name(variant_of, parse_cards(t.best_cards))
+        except (StakesError, CardError, ValueError):
+            continue  # a game or cards this release cannot read: not shown
+        low = variant_of.rules.lowball
         if low not in best or t.best_rank > best[low][0]:
-            best[low] = (t.best_rank, t.best_name)
+            best[low] = (t.best_rank, name)
     return StatsReport(
         user_id=user_id,
         period=period,

@@ -22,6 +22,7 @@ from dealerbot.engine import (
     PlayNotes,
     SeatSpec,
     apply,
+    format_cards,
     note_events,
     parse_deck_text,
     seat_facts,
@@ -57,7 +58,7 @@ def player_rows(
             showdown=f.showdown,
             won_showdown=f.won_showdown,
             shown_rank=f.shown_rank,
-            shown_name=f.shown_name,
+            shown_cards=None if f.shown_cards is None else format_cards(f.shown_cards, False),
         )
         for f in seat_facts(state, notes)
     ]

@@ -1,8 +1,10 @@
 -- 0006 (PostgreSQL), as ../0006_player_stats.sql: player statistics. One row per player
--- and finished hand, written in the settlement's transaction (older hands are backfilled by
--- dealerbot.tables.stats.backfill); two rollups kept by a trigger answer /stud stats and the
--- winnings leaderboard. Period keys are UTC: day = days since 1970-01-01, week = the day
--- number of its Monday, month = year * 12 + month - 1. A cancelled hand has no rows.
+-- and finished hand, written in the settlement's transaction (older hands are backfilled
+-- by dealerbot.tables.stats_record.backfill); two rollups kept by a trigger answer
+-- /stud stats and the winnings leaderboard. Period keys are UTC: day = days since
+-- 1970-01-01, week = the day number of its Monday, month = year * 12 + month - 1.
+-- A cancelled hand has no rows. A shown hand is kept as its engine rank and its cards.
+-- (SQLite's tables are WITHOUT ROWID; PostgreSQL tables have no rowid to drop.)
 CREATE TABLE hand_players (
     hand_id       BIGINT           NOT NULL REFERENCES hands (id),
     user_id       BIGINT           NOT NULL,
@@ -19,16 +21,15 @@ CREATE TABLE hand_players (
     showdown      INTEGER          NOT NULL CHECK (showdown IN (0, 1)),
     won_showdown  INTEGER          NOT NULL CHECK (won_showdown IN (0, 1)),
     shown_rank    BIGINT,
-    shown_name    TEXT,
+    shown_cards   TEXT,
     ended_at      DOUBLE PRECISION NOT NULL,
     day           INTEGER          NOT NULL,
     week          INTEGER          NOT NULL,
     month         INTEGER          NOT NULL,
     PRIMARY KEY (hand_id, user_id),
     CHECK (net = won - put_in),
-    CHECK ((shown_rank IS NULL) = (shown_name IS NULL))
+    CHECK ((shown_rank IS NULL) = (shown_cards IS NULL))
 );
-CREATE INDEX hand_players_by_user ON hand_players (guild_id, user_id, ended_at);
 
 CREATE TABLE player_days (
     guild_id      BIGINT  NOT NULL,
@@ -45,7 +46,7 @@ CREATE TABLE player_days (
     won_showdowns BIGINT  NOT NULL,
     biggest_win   BIGINT  NOT NULL,
     best_rank     BIGINT,
-    best_name     TEXT,
+    best_cards    TEXT,
     PRIMARY KEY (guild_id, user_id, variant, day)
 );
 
@@ -64,11 +65,11 @@ CREATE FUNCTION hand_players_roll_up() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     INSERT INTO player_days (guild_id, user_id, variant, day, hands, net, won_hands,
         entered_third, raised_third, saw_seventh, showdowns, won_showdowns, biggest_win,
-        best_rank, best_name)
+        best_rank, best_cards)
     VALUES (NEW.guild_id, NEW.user_id, NEW.variant, NEW.day, 1, NEW.net,
         CASE WHEN NEW.won > 0 THEN 1 ELSE 0 END, NEW.entered_third, NEW.raised_third,
         CASE WHEN NEW.last_street = 7 THEN 1 ELSE 0 END, NEW.showdown, NEW.won_showdown,
-        NEW.won, NEW.shown_rank, NEW.shown_name)
+        NEW.won, NEW.shown_rank, NEW.shown_cards)
     ON CONFLICT (guild_id, user_id, variant, day) DO UPDATE SET
         hands = player_days.hands + 1,
         net = player_days.net + excluded.net,
@@ -80,9 +81,9 @@ BEGIN
         won_showdowns = player_days.won_showdowns + excluded.won_showdowns,
         biggest_win = CASE WHEN excluded.biggest_win > player_days.biggest_win
             THEN excluded.biggest_win ELSE player_days.biggest_win END,
-        best_name = CASE WHEN player_days.best_rank IS NULL
+        best_cards = CASE WHEN player_days.best_rank IS NULL
             OR excluded.best_rank > player_days.best_rank
-            THEN COALESCE(excluded.best_name, player_days.best_name) ELSE player_days.best_name END,
+            THEN COALESCE(excluded.best_cards, player_days.best_cards) ELSE player_days.best_cards END,
         best_rank = CASE WHEN player_days.best_rank IS NULL
             OR excluded.best_rank > player_days.best_rank
             THEN COALESCE(excluded.best_rank, player_days.best_rank) ELSE player_days.best_rank END;

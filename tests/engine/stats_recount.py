@@ -27,6 +27,7 @@ class Counted:
     won_showdown: bool = False
     shown_rank: int | None = None
     shown_name: str | None = None
+    shown_cards: tuple | None = None
 
     @property
     def net(self) -> int:
@@ -64,6 +65,7 @@ def recount(events: Iterable[ev.Event]) -> dict[int, Counted]:
             showdown = True
             counted = seats[event.seat]
             counted.showdown = True
+            counted.shown_cards = event.playing_cards
             if event.lowball:
                 low = best_razz(event.playing_cards)
                 counted.shown_rank, counted.shown_name = low.rank, str(low)

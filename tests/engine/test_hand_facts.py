@@ -18,6 +18,7 @@ from dealerbot.engine import (
     legal_actions,
     note_events,
     seat_facts,
+    shown_hand_name,
     shuffled_deck,
     start_hand,
 )
@@ -64,7 +65,9 @@ def test_seat_facts_match_a_recount_from_the_events(variant: Variant) -> None:
                 want.showdown,
                 want.won_showdown,
             )
-            assert (fact.shown_rank, fact.shown_name) == (want.shown_rank, want.shown_name)
+            assert (fact.shown_rank, fact.shown_cards) == (want.shown_rank, want.shown_cards)
+            if fact.shown_cards is not None:
+                assert shown_hand_name(variant, fact.shown_cards) == want.shown_name
         assert sum(f.net for f in facts.values()) == 0
         showdown = any(f.showdown for f in facts.values())
         seen["showdown" if showdown else "fold_out"] += 1
@@ -95,7 +98,7 @@ def test_the_forced_bring_in_and_antes_are_not_voluntary() -> None:
         assert (facts[opener.seat].won, facts[opener.seat].put_in) == (2, 1)
         assert facts[opener.seat].net == 1 and facts[other.seat].net == -1
         assert {f.last_street for f in facts.values()} == {3}
-        assert not any(f.showdown or f.shown_name for f in facts.values())
+        assert not any(f.showdown or f.shown_cards for f in facts.values())
 
 
 def test_a_hand_not_over_has_no_facts() -> None:

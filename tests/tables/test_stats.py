@@ -7,7 +7,15 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 
-from dealerbot.engine import Action, ActionKind, SeatSpec, apply, parse_deck_text, start_hand
+from dealerbot.engine import (
+    Action,
+    ActionKind,
+    SeatSpec,
+    apply,
+    format_cards,
+    parse_deck_text,
+    start_hand,
+)
 from dealerbot.store import hand_actions as actions_db
 from dealerbot.store import hands as hands_db
 from dealerbot.store import wallets as wallets_db
@@ -85,7 +93,7 @@ async def test_rows_match_a_recount_and_reports_add_them_up(tmp_path) -> None:
         stored = await rows(
             h,
             "SELECT hand_id, user_id, seat_no, put_in, won, net, last_street, entered_third,"
-            " raised_third, showdown, won_showdown, shown_rank, shown_name, variant, day"
+            " raised_third, showdown, won_showdown, shown_rank, shown_cards, variant, day"
             " FROM hand_players ORDER BY hand_id, user_id",
         )
         by_hand: dict[int, list[tuple]] = defaultdict(list)
@@ -109,7 +117,7 @@ async def test_rows_match_a_recount_and_reports_add_them_up(tmp_path) -> None:
                     int(want.showdown),
                     int(want.won_showdown),
                     want.shown_rank,
-                    want.shown_name,
+                    None if want.shown_cards is None else format_cards(want.shown_cards, False),
                 )
                 total = expected_totals[(users[seat], row[13])]
                 for i, value in enumerate(
