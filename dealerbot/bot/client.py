@@ -25,6 +25,7 @@ from dealerbot.tables import ClosedBecause, TableService
 from . import mentions
 from .errors import StudTree
 from .relay import TableRelay
+from .turn_alerts import delay_from_env
 
 EXTENSIONS = ("dealerbot.bot.cogs.stud", "dealerbot.bot.cogs.admin")
 
@@ -58,6 +59,7 @@ class DealerBot(commands.Bot):
         *,
         sync_on_start: bool = True,
         guild_ready_timeout: float = 2.0,
+        turn_alert_seconds: float | None = None,
     ) -> None:
         # dealerbot never joins voice: skip discord.py's warnings about voice libraries.
         discord.VoiceClient.warn_nacl = False
@@ -76,6 +78,10 @@ class DealerBot(commands.Bot):
         self.service = service
         self.relay: TableRelay | None = None
         self._sync_on_start = sync_on_start
+        # TURN_ALERT_SECONDS (default 10, 0: none) unless given; see turn_alerts.py.
+        self.turn_alert_seconds = (
+            delay_from_env() if turn_alert_seconds is None else turn_alert_seconds
+        )
         self._shut = False
         self._frozen = False
 
@@ -84,7 +90,7 @@ class DealerBot(commands.Bot):
             await self.load_extension(extension)
         if self.service is None:
             return
-        self.relay = TableRelay(self, self.service)
+        self.relay = TableRelay(self, self.service, self.turn_alert_seconds)
         self.service.subscribe(self.relay.on_event)
         await self.service.startup()
         log.info("tables resumed")

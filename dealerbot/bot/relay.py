@@ -14,16 +14,22 @@ import discord
 
 from dealerbot.tables import ClosedBecause, TableService
 from dealerbot.tables import events as ev
+from dealerbot.tables.prefs import PlayerPrefs
 
 from . import render
 from .dm import DmCourier, DmRefused
 from .table_channel import Hub
 from .table_links import jump_url
 from .table_messages import TableMessenger
+from .turn_alerts import DEFAULT_DELAY, TurnAlerts
 
 log = logging.getLogger(__name__)
 
 Key = tuple[int, int]
+BLOCKED_DM_PRIVATE = (
+    "I still cannot send you direct messages: your cards are behind **My cards** "
+    "(or `/stud cards`)."
+)
 
 
 def table_link(messenger: TableMessenger, hand_id: int) -> str:
@@ -34,13 +40,18 @@ def table_link(messenger: TableMessenger, hand_id: int) -> str:
 
 
 class TableRelay:
-    def __init__(self, client: discord.Client, service: TableService) -> None:
+    def __init__(
+        self, client: discord.Client, service: TableService, alert_delay: float = DEFAULT_DELAY
+    ) -> None:
         self.client = client
         self.service = service
         self.hub = Hub(client, self._remember_message, self._lookup_message)
         self.courier = DmCourier(client, self._dm_refused, self._dm_delivered)
+        prefs = PlayerPrefs(service.db)
+        self.alerts = TurnAlerts(service.clock, prefs, self.courier, alert_delay, self._where)
         self.messengers: dict[Key, TableMessenger] = {}
-        self._warned: set[tuple[int, int]] = set()  # (channel, user) told to use "My cards"
+        self._warned: set[tuple[int, int]] = set()  # (channel, user) told in public, once
+        self.tell_privately: set[int] = set()  # users to remind at their next click
         self.hub.on_gone = self._on_gone
         self.gone: set[Key] = set()  # channels deleted: their events are dropped
         self.gone_guilds: set[int] = set()  # servers that removed the bot
@@ -63,6 +74,11 @@ class TableRelay:
             self._deliver_cards(messenger, event)
             return
         messenger.on_event(event)
+        if isinstance(event, ev.Turn):
+            hand_id = event.hand_id
+            self.alerts.turn(event, lambda: messenger.view, lambda: table_link(messenger, hand_id))
+        elif isinstance(event, ev.ActionTaken | ev.HandEnded | ev.TableClosed):
+            self.alerts.cancel((event.guild_id, event.channel_id))
 
     def _deliver_cards(self, messenger: TableMessenger, event: ev.PrivateCards) -> None:
         number, title = messenger.hands.deal_labels(event.hand_id, messenger.view)
@@ -72,6 +88,7 @@ class TableRelay:
             where=self._where(event.guild_id, event.channel_id),
             variant_title=title,
             link=table_link(messenger, event.hand_id),
+            commitment=messenger.hands.deal_commitment(event.hand_id, messenger.view),
         )
         self.courier.deliver(event.guild_id, event.channel_id, event.user_id, event.hand_id, embed)
 
@@ -86,8 +103,10 @@ class TableRelay:
         return text
 
     def _dm_refused(self, refused: DmRefused) -> None:
+        """Said in the channel once per session; after that, privately at his next click."""
         key = (refused.channel_id, refused.user_id)
         if key in self._warned:
+            self.tell_privately.add(refused.user_id)
             return
         self._warned.add(key)
         messenger = self.messenger(refused.guild_id, refused.channel_id)
@@ -99,7 +118,14 @@ class TableRelay:
         )
 
     def _dm_delivered(self, channel_id: int, user_id: int) -> None:
-        self._warned.discard((channel_id, user_id))
+        self.tell_privately.discard(user_id)
+
+    def private_notice(self, user_id: int) -> str | None:
+        """The blocked-DM reminder owed to this player, once (None: nothing owed)."""
+        if user_id not in self.tell_privately:
+            return None
+        self.tell_privately.discard(user_id)
+        return BLOCKED_DM_PRIVATE
 
     # --- channels and servers gone -----------------------------------------------------
 
@@ -156,6 +182,7 @@ class TableRelay:
 
     async def close(self, grace: float = 2.0) -> None:
         """Let queued messages and DMs finish briefly, then stop."""
+        self.alerts.close()
         await asyncio.gather(
             self.courier.close(grace),
             *(m.close(grace) for m in self.messengers.values()),

@@ -106,7 +106,7 @@ def test_folded_players_are_struck_through_and_flags_are_named() -> None:
 def test_names_cannot_format_or_mention() -> None:
     assert render.name_text("**@everyone**") == "\\*\\*@\u200beveryone\\*\\*"
     assert render.name_text("") == "?"
-    assert len(render.name_text("x" * 200)) == 64
+    assert len(render.name_text("x" * 200)) == 32
 
 
 def test_a_waiting_table_says_what_it_needs_and_shows_no_old_actions() -> None:

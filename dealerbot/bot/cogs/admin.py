@@ -14,10 +14,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from dealerbot.tables import NoTableError, TableConfig
+
 from .. import render
 from ..client import DealerBot
 from ..errors import Reply, UserError, place
-from .base import MAX_CHIPS, CogBase
+from .base import MAX_CHIPS, CogBase, display_name
 
 ECONOMY_KEYS = ("starting_chips", "daily_chips")
 Count = app_commands.Range[int, 0, MAX_CHIPS]
@@ -93,6 +95,7 @@ class AdminCog(
                     config = await service.guild_defaults_set(guild_id, **table)
                 else:
                     config = await service.config_set(guild_id, channel_id, **table)
+                    await self._announce(guild_id, channel_id, config, table, interaction)
             elif scope == "server":
                 config = await service.guild_defaults_get(guild_id)
             else:
@@ -106,6 +109,22 @@ class AdminCog(
             return Reply(embed=embed)
 
         await self.run(interaction, work)
+
+    async def _announce(
+        self,
+        guild_id: int,
+        channel_id: int,
+        config: TableConfig,
+        changed: dict[str, Any],
+        interaction: discord.Interaction[Any],
+    ) -> None:
+        """Tell the table (if this channel has one) what changes from the next hand."""
+        try:
+            await self.service.table_view(guild_id, channel_id)
+        except NoTableError:
+            return
+        text = render.change_notice(config, tuple(changed), display_name(interaction.user))
+        self.relay.messenger(guild_id, channel_id).notice(text)
 
     @app_commands.command(name="chips", description="Give (or take, with a negative amount) chips")
     @app_commands.describe(member="Whose wallet", amount="Chips to give; negative to take")

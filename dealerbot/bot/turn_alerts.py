@@ -1,0 +1,153 @@
+"""Turn alerts: one DM when a player's turn has waited a few seconds.
+
+Why a DM and not a channel mention: a DM pings only that player, is one request (the DM
+channel is already open from the deal DM), needs no clean-up, and leaves the channel
+quiet for everyone else; a channel mention would cost a post plus a delete once he acts,
+and ping in front of the table. Edits and mentions inside embeds notify nobody, so the
+table message alone cannot do it.
+
+At most one alert per turn (hand, action number): a new turn, an action or the end of
+the hand cancels the waiting one, and when it fires it checks that the same turn is
+still open. A player who blocks DMs gets none (he was pointed at "My cards"), and one
+who said ``/stud alerts off`` gets none. Time comes from the service's clock, so tests
+drive it with a fake clock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from collections.abc import Callable
+
+import discord
+
+from dealerbot.tables import Clock, TableView
+from dealerbot.tables import events as ev
+from dealerbot.tables.prefs import PlayerPrefs
+
+from .dm import DmCourier
+from .render import COLOR_PRIVATE, timestamp
+
+log = logging.getLogger(__name__)
+
+DEFAULT_DELAY = 10.0
+DELAY_VARIABLE = "TURN_ALERT_SECONDS"
+
+Key = tuple[int, int]  # (guild, channel)
+
+
+def delay_from_env(environ: dict[str, str] | None = None) -> float:
+    """``TURN_ALERT_SECONDS`` (0 turns alerts off for the whole bot; default 10)."""
+    text = (environ if environ is not None else dict(os.environ)).get(DELAY_VARIABLE, "").strip()
+    if not text:
+        return DEFAULT_DELAY
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"{DELAY_VARIABLE} must be a number of seconds, not {text!r}") from None
+    if not 0 <= value <= 3600:
+        raise ValueError(f"{DELAY_VARIABLE} must be 0 to 3600 seconds, not {text!r}")
+    return value
+
+
+def alert_embed(turn: ev.Turn, where: str, link: str, deadline: float | None) -> discord.Embed:
+    """``Your turn at #stud: 10 to call · time runs out in 20 s`` with a link to the table."""
+    text = f"Your turn at {where}"
+    if turn.to_call:
+        text += f": {turn.to_call} to call"
+    if deadline is not None:
+        text += f" · time runs out {timestamp(deadline)}"
+    text += f"\n[Go to the table]({link})"
+    return discord.Embed(title="Your turn", description=text, colour=COLOR_PRIVATE)
+
+
+class TurnAlerts:
+    """One waiting alert per table; the players who turned alerts off, cached."""
+
+    def __init__(
+        self,
+        clock: Clock,
+        prefs: PlayerPrefs,
+        courier: DmCourier,
+        delay: float,
+        where: Callable[[int, int], str],
+    ) -> None:
+        self.clock = clock
+        self.prefs = prefs
+        self.courier = courier
+        self.delay = delay
+        self.where = where
+        self._waiting: dict[Key, tuple[int, int, asyncio.Task[None]]] = {}  # (hand, seq, task)
+        self._off: dict[int, bool] = {}
+        self.sent = 0
+
+    def turn(
+        self, turn: ev.Turn, current: Callable[[], TableView | None], link: Callable[[], str]
+    ) -> None:
+        """A turn opened: arm its alert (replacing the table's previous one)."""
+        key = (turn.guild_id, turn.channel_id)
+        waiting = self._waiting.get(key)
+        if waiting is not None and waiting[:2] == (turn.hand_id, turn.seq):
+            return  # the same turn again (e.g. re-sent): still one alert
+        self.cancel(key)
+        if self.delay <= 0 or self._off.get(turn.user_id):
+            return
+        task = asyncio.create_task(
+            self._wait(key, turn, current, link), name=f"turn-alert:{turn.channel_id}"
+        )
+        self._waiting[key] = (turn.hand_id, turn.seq, task)
+
+    def cancel(self, key: Key) -> None:
+        waiting = self._waiting.pop(key, None)
+        if waiting is not None and not waiting[2].done():
+            waiting[2].cancel()
+
+    async def _wait(
+        self,
+        key: Key,
+        turn: ev.Turn,
+        current: Callable[[], TableView | None],
+        link: Callable[[], str],
+    ) -> None:
+        try:
+            await self.clock.sleep_until(self.clock.now() + self.delay)
+        except asyncio.CancelledError:
+            return
+        if self._waiting.get(key, (None, None))[:2] == (turn.hand_id, turn.seq):
+            del self._waiting[key]
+        view = current()
+        if view is None or (view.hand_id, view.seq, view.to_act_user) != (
+            turn.hand_id,
+            turn.seq,
+            turn.user_id,
+        ):
+            return  # he acted (or the hand moved on) before the alert was due
+        if self.courier.refused_in(turn.user_id, turn.hand_id):
+            return
+        if await self._alerts_off(turn.user_id):
+            return
+        where = self.where(turn.guild_id, turn.channel_id)
+        embed = alert_embed(turn, where, link(), view.deadline)
+        self.sent += 1
+        log.info("turn alert to user %s (hand %s, action %s)", turn.user_id, turn.hand_id, turn.seq)
+        self.courier.deliver(turn.guild_id, turn.channel_id, turn.user_id, turn.hand_id, embed)
+
+    async def _alerts_off(self, user_id: int) -> bool:
+        known = self._off.get(user_id)
+        if known is None:
+            try:
+                known = user_id in await self.prefs.alerts_off((user_id,))
+            except Exception:
+                log.exception("cannot read the alert setting of user %s", user_id)
+                return True
+            self._off[user_id] = known
+        return known
+
+    def remember(self, user_id: int, on: bool) -> None:
+        """``/stud alerts``: the new setting, without another query."""
+        self._off[user_id] = not on
+
+    def close(self) -> None:
+        for key in list(self._waiting):
+            self.cancel(key)
