@@ -1,0 +1,192 @@
+"""``/stud stats`` and ``/stud leaderboard``: a player's numbers, and the two boards.
+
+A mixin of the ``/stud`` group cog (its commands join the group through the cog's class).
+The leaderboard's paging buttons carry the board, the period, the page and the player the
+message was made for: a click by that player turns the page in place; anyone else gets
+the page as a new private answer, so nobody edits another player's message.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from dealerbot.tables import StatsPeriod, TableService, Variant, parse_period
+
+from .. import render
+from ..client import DealerBot
+from ..errors import Reply, UserError, answer_failure, place
+from ..render_stats import is_leaderboard, stats_embed, winnings_embed
+from .base import CogBase
+
+Button = discord.ui.Button[Any]
+BOARDS_TEMPLATE = (
+    r"stud:lb:(?P<by>chips|winnings):(?P<period>day|week|month|all):(?P<owner>\d{1,20})"
+    r":(?P<page>\d{1,6}):(?P<dir>prev|next)"
+)
+
+PERIODS = [
+    app_commands.Choice(name="today (UTC)", value="today"),
+    app_commands.Choice(name="this week (UTC, from Monday)", value="week"),
+    app_commands.Choice(name="this month (UTC)", value="month"),
+    app_commands.Choice(name="all time", value="all"),
+]
+VARIANTS = [app_commands.Choice(name=v.title, value=v.value) for v in Variant]
+BOARDS = [
+    app_commands.Choice(name="chips (wallet and tables, now)", value="chips"),
+    app_commands.Choice(name="winnings at the tables in a period", value="winnings"),
+]
+
+
+def board_buttons(
+    by: str, period: StatsPeriod, owner: int, page: int, pages: int
+) -> discord.ui.View:
+    """Previous/next, each id naming the page it shows (a layout: the dynamic item answers)."""
+    last = max(pages, 1)
+    view = discord.ui.View(timeout=None)
+    for target, direction, label, disabled in (
+        (max(page - 1, 1), "prev", "◀ Previous", page <= 1),
+        (min(page + 1, last), "next", "Next ▶", page >= last),
+    ):
+        view.add_item(
+            discord.ui.Button(
+                label=label,
+                custom_id=f"stud:lb:{by}:{period.value}:{owner}:{target}:{direction}",
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+            )
+        )
+    view.stop()
+    return view
+
+
+async def board_page(
+    service: TableService, guild_id: int, viewer: int, by: str, period: StatsPeriod, page: int
+) -> tuple[discord.Embed, discord.ui.View]:
+    """One page of the chips board (today's) or of the winnings board for ``period``."""
+    if by == "chips":
+        board = await service.leaderboard(guild_id, max(page, 1))
+        own = await service.rank_of(guild_id, viewer)
+        embed = render.leaderboard_embed(board, viewer, own)
+        return embed, board_buttons(by, period, viewer, board.page, board.pages)
+    winnings = await service.stats.winnings(guild_id, period, max(page, 1))
+    mine = await service.stats.winnings_rank(guild_id, viewer, period)
+    embed = winnings_embed(winnings, viewer, mine)
+    return embed, board_buttons(by, period, viewer, winnings.page, winnings.pages)
+
+
+class StatsCommands(CogBase, commands.Cog):
+    """The stats and leaderboard subcommands of ``/stud``."""
+
+    @app_commands.command(name="stats", description="A player's hands, chips and play")
+    @app_commands.describe(
+        member="Whose stats (default: yours)",
+        variant="Only this game (default: every game)",
+        period="today, this week, this month (UTC) or all time (default)",
+        share="Post it in the channel for everyone (default: only you see it)",
+    )
+    @app_commands.choices(variant=VARIANTS, period=PERIODS)
+    async def stats(
+        self,
+        interaction: discord.Interaction[Any],
+        member: discord.User | None = None,
+        variant: str | None = None,
+        period: str | None = None,
+        share: bool = False,
+    ) -> None:
+        async def work() -> Reply:
+            guild_id, _ = place(interaction)
+            target = member or interaction.user
+            if target.bot:
+                return Reply("Bots do not play.")
+            game = None
+            if variant is not None:
+                try:
+                    game = Variant(variant)
+                except ValueError:
+                    raise UserError("Choose a game from the list.") from None
+            report = await self.service.stats.report(
+                guild_id, target.id, period=parse_period(period), variant=game
+            )
+            embed = stats_embed(report, getattr(target, "display_name", None) or target.name)
+            return Reply(embed=embed, ephemeral=not share)
+
+        await self.run(interaction, work, ephemeral=not share)
+
+    @app_commands.command(
+        name="leaderboard", description="The richest players, or the biggest winners at the tables"
+    )
+    @app_commands.describe(
+        by="chips: wallet and tables now (default); winnings: net chips won at the tables",
+        period="For winnings: today, this week, this month (UTC) or all time (default: week)",
+    )
+    @app_commands.choices(by=BOARDS, period=PERIODS)
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction[Any],
+        by: str | None = None,
+        period: str | None = None,
+    ) -> None:
+        async def work() -> Reply:
+            guild_id, _ = place(interaction)
+            board = by or "chips"
+            if board not in ("chips", "winnings"):
+                raise UserError("Rank by chips or by winnings.")
+            if board == "chips" and period not in (None, "today"):
+                raise UserError(
+                    "The chips board is always today's; use `by: winnings` to rank a period."
+                )
+            chosen = parse_period(period or "week")
+            embed, view = await board_page(
+                self.service, guild_id, interaction.user.id, board, chosen, 1
+            )
+            return Reply(embed=embed, view=view)
+
+        await self.run(interaction, work)
+
+
+def _service(interaction: discord.Interaction[Any]) -> TableService:
+    client = interaction.client
+    if not isinstance(client, DealerBot) or client.service is None:
+        raise UserError("The dealer is still starting up; try again in a moment.")
+    return client.service
+
+
+class BoardsClick(discord.ui.DynamicItem[Button], template=BOARDS_TEMPLATE):
+    """Leaderboard paging for the board, period and player named in the id."""
+
+    def __init__(self, item: Button, by: str, period: StatsPeriod, owner: int, page: int) -> None:
+        super().__init__(item)
+        self.by, self.period, self.owner, self.page = by, period, owner, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> BoardsClick:
+        if not isinstance(item, discord.ui.Button):
+            raise TypeError(f"a leaderboard id on a {type(item).__name__}, not a button")
+        period = StatsPeriod(match["period"])
+        return cls(item, match["by"], period, int(match["owner"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """The owner's own leaderboard turns the page in place; otherwise a new answer."""
+        try:
+            guild_id, _ = place(interaction)
+            viewer = interaction.user.id
+            embed, view = await board_page(
+                _service(interaction), guild_id, viewer, self.by, self.period, self.page
+            )
+        except Exception as error:
+            await answer_failure(interaction, error)
+            return
+        if viewer == self.owner and is_leaderboard(interaction.message):
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+
+STATS_CLICKS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (BoardsClick,)
