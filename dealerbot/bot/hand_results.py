@@ -16,7 +16,11 @@ from .action_log import Act
 from .render import name_text
 
 MAX_PENDING_RESULTS = 10  # results kept for a channel the bot cannot post in
-TIMED_OUT = {ActionKind.FOLD: "folded", ActionKind.CHECK: "checked"}
+TIMED_OUT = {
+    ActionKind.FOLD: "folded",
+    ActionKind.CHECK: "checked",
+    ActionKind.BRING_IN: "brought in (forced)",
+}
 
 
 class HandResults:
@@ -90,6 +94,15 @@ class HandResults:
         if view is not None and view.hand_id == hand_id:
             return view.hand_number, view.stakes.title
         return None, view.stakes.title if view is not None else None
+
+    def deal_commitment(self, hand_id: int, view: TableView | None) -> str | None:
+        """The deck commitment shown when the hand started (a resumed hand: the view's)."""
+        start = self._playing.get(hand_id)
+        if start is not None:
+            return start.commitment
+        if view is not None and view.hand_id == hand_id:
+            return view.commitment
+        return None
 
     def ended(self, event: ev.HandEnded) -> None:
         self._playing.pop(event.hand_id, None)
