@@ -103,8 +103,12 @@ def private_cards_embed(
     where: str,
     variant_title: str | None,
     link: str | None = None,
+    commitment: str | None = None,
 ) -> discord.Embed:
-    """The DM a player gets on 3rd street (two down and the door card) and on 7th (all seven)."""
+    """The DM a player gets on 3rd street (two down and the door card) and on 7th (all seven).
+
+    It repeats the hand's whole deck commitment, so the player keeps his own copy of what
+    was promised before the first card (FAIRNESS.md), with how to check it afterwards."""
     hand = f"hand #{number}" if number is not None else "this hand"
     down, up = _split_cards(event.cards, event.face_up)
     if event.street >= 7:
@@ -121,6 +125,9 @@ def private_cards_embed(
     if link:
         where = f"{where} · [go to the table]({link})"
     embed.add_field(name="Table", value=where, inline=False)
+    if commitment:
+        check = f"After the hand: `/stud verify id:{event.hand_id}`"
+        embed.add_field(name="Deck commitment", value=f"`{commitment}`\n{check}", inline=False)
     if variant_title:
         embed.set_footer(text=variant_title)
     return embed

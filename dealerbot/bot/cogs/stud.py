@@ -21,6 +21,7 @@ from ..table_channel import ChannelUnavailable
 from .base import MAX_CHIPS, CogBase, check_amount, check_can_post, display_name
 from .stud_buttons import STUD_CLICKS, leaderboard_page
 from .stud_history import HistoryCommands
+from .stud_verify import VerifyCommands
 
 Chips = app_commands.Range[int, 1, MAX_CHIPS]
 
@@ -28,6 +29,7 @@ Chips = app_commands.Range[int, 1, MAX_CHIPS]
 @app_commands.guild_only()
 class StudCog(
     HistoryCommands,
+    VerifyCommands,
     CogBase,
     commands.GroupCog,
     group_name="stud",

@@ -132,5 +132,6 @@ async def test_sync_publishes_the_commands_globally(
             "balance",
             "leaderboard",
             "daily",
+            "verify",
         ]
     )

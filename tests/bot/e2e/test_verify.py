@@ -1,0 +1,99 @@
+"""``/stud verify`` end to end: every proof the bot hands out verifies offline.
+
+Players (and a member who never sat down) ask for the proof of each finished hand; the
+test downloads the attached JSON from the URL Discord gives, runs ``dealerbot.verify`` on
+it, and checks it opens exactly the cards the service's events showed that member,
+against the commitment the deal DMs carried. Refusals answer in words, with no file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dealerbot import verify
+from dealerbot.engine.cards import deck_commitment, parse_deck_text
+from dealerbot.fairness import parse_document
+from dealerbot.tables import events as ev
+
+from .driver import Club, message_text, random_chooser
+from .test_histories import ask, download, own_cards
+
+
+async def test_every_proof_the_bot_hands_out_verifies(club: Club, tmp_path: Path) -> None:
+    players = club.players[:3]
+    stranger = club.players[7]  # in the server, never sat down
+    await club.seat(players)
+    for _ in range(3):
+        await club.start_hand()
+        await club.play_hand(random_chooser(club.rng))
+        await club.settle()
+    started = {e.hand_id: e for e in club.recorder.of(ev.HandStarted)}
+    ended = [e for e in club.recorder.of(ev.HandEnded) if not e.cancelled]
+    assert len(ended) == 3
+
+    for player in players:  # each deal DM repeats the whole commitment
+        dms = "\n".join(message_text(m) for m in club.emu.dm_messages(player))
+        for end in ended:
+            assert started[end.hand_id].commitment in dms
+            assert f"/stud verify id:{end.hand_id}" in dms
+
+    for end in ended:
+        commitment = started[end.hand_id].commitment
+        for user in (*players, stranger):
+            answer = await ask(club, user, "verify", id=end.hand_id)
+            assert answer["flags"] & 64, "a proof is private"
+            text = message_text(answer)
+            [(name, body)] = await download(answer)
+            assert name == f"proof-hand-{end.hand_id}.json"
+            doc = parse_document(body)
+            assert doc.commitment == commitment
+            assert f"check against commitment {commitment}" in text
+            assert f"All {len(doc.cards)} card proofs" in text
+            opened = {str(entry.proof.card) for entry in doc.cards}
+            assert opened == own_cards(club, end.hand_id, user.id), user.name
+            path = tmp_path / f"{user.name}-{name}"
+            path.write_text(body)
+            assert verify.main([str(path)]) == verify.EXIT_OK
+    club.emu.assert_nothing_refused()
+
+
+async def test_refusals_and_old_hands_get_a_clear_answer_and_no_file(club: Club) -> None:
+    players = club.players[:2]
+    await club.seat(players)
+    await club.start_hand()
+    await club.play_hand()
+    await club.settle()
+    (old,) = [e.hand_id for e in club.recorder.of(ev.HandEnded)]
+    await club.start_hand()
+    live = club.recorder.of(ev.HandStarted)[-1].hand_id
+
+    # A hand logged before proofs existed, as migration 0004 leaves it.
+    service = club.bot.service
+    assert service is not None
+    db = service.db
+    async with db.conn.execute("SELECT deck FROM hands WHERE id = ?", (old,)) as cursor:
+        row = await cursor.fetchone()
+    assert row is not None
+    salt = bytes(16)
+    await db.conn.execute(
+        "UPDATE hands SET commitment_scheme = 'sha256-deck', deck_salts = NULL, salt_hex = ?,"
+        " commitment = ? WHERE id = ?",
+        (salt.hex(), deck_commitment(parse_deck_text(row[0]), salt), old),
+    )
+    await db.conn.commit()
+
+    answers = {
+        "old": await ask(club, players[0], "verify", id=old),
+        "live": await ask(club, players[0], "verify", id=live),
+        "unknown": await ask(club, players[1], "verify", id=live + 1000),
+    }
+    expected = {
+        "old": "cannot be checked without revealing every card",
+        "live": "still being played",
+        "unknown": f"There is no hand {live + 1000} in this server",
+    }
+    for key, answer in answers.items():
+        assert answer["flags"] & 64
+        assert not answer.get("attachments"), key
+        assert expected[key] in message_text(answer), (key, message_text(answer))
+    club.emu.assert_nothing_refused()
