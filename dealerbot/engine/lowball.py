@@ -139,7 +139,9 @@ class RazzHand:
     """A player's best razz low, for showdown messages."""
 
     rank: int
-    ranks: tuple[int, ...]  # the five ranks, ace as 1, groups first, high to low: (7, 5, 4, 2, 1)
+    ranks: tuple[
+        int, ...
+    ]  # the five ranks, ace as 1, high to low: (7, 5, 4, 2, 1), (9, 5, 5, 2, 1)
     text: str  # "7-5-4-2-A"
     name: str  # "Seven low", "Pair of sevens"
 
@@ -169,7 +171,6 @@ def best_razz(cards: Sequence[Card]) -> RazzHand:
         raise ValueError(f"a razz hand needs 5 to 7 cards, not {len(cards)}")
     value, five = _best_five([ACE_LOW[RANK_INDEX[c]] for c in cards])
     shape, groups = razz_shape(five)
-    counts = Counter(five)
-    ordered = tuple(rank for rank in groups for _ in range(counts[rank]))
+    ordered = tuple(sorted(five, reverse=True))  # as PokerStars writes a low: "Lo: K,9,5,5,2"
     text = "-".join(_SYMBOLS[rank] for rank in ordered)
     return RazzHand(value, ordered, text, _razz_name(shape, groups))

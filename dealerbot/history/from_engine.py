@@ -51,7 +51,7 @@ from .pokerstars_writer import pokerstars_time
 
 __all__ = ["PlayedAction", "PlayedHand", "PlayedSeat", "history_of", "net_results", "player_names"]
 
-GAMES = {Variant.STUD: Game.STUD, Variant.STUD8: Game.STUD8}
+GAMES = {Variant.STUD: Game.STUD, Variant.STUD8: Game.STUD8, Variant.RAZZ: Game.RAZZ}
 WAGERS = frozenset(
     {
         ActionKind.COMPLETE,

@@ -1,11 +1,11 @@
 """PokerStars hand histories (text) read into :class:`~dealerbot.history.model.Hand`.
 
-7 Card Stud and 7 Card Stud Hi/Lo are read by default, Razz when asked for (``games=``;
-the engine replays only the first two); other games in a file (mixed games) are passed
-over. The reader is strict about what matters for a replay (every action, amount and card
-must make sense, or :class:`ParseError` names the hand and line) and lenient about what
-does not (chat, joins and leaves, connection notices, trailing spaces, CRLF, a BOM).
-Money becomes whole chips of the smallest unit: cents for ``$`` games, chips otherwise.
+7 Card Stud, 7 Card Stud Hi/Lo and Razz are read (the games the engine replays); other games
+in a file (mixed games) are passed over. The reader is strict about what matters for a
+replay (every action, amount and card must make sense, or :class:`ParseError` names the hand
+and line) and lenient about what does not (chat, joins and leaves, connection notices,
+trailing spaces, CRLF, a BOM). Money becomes whole chips of the smallest unit: cents for
+``$`` games, chips otherwise.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ __all__ = [
 ]
 
 
-REPLAYABLE_GAMES: frozenset[Game] = frozenset({Game.STUD, Game.STUD8})
+REPLAYABLE_GAMES: frozenset[Game] = frozenset({Game.STUD, Game.STUD8, Game.RAZZ})
 """The games read by default: those the engine can replay."""
 ALL_GAMES: frozenset[Game] = frozenset(Game)
 
@@ -174,7 +174,8 @@ def game_of_header(header: str) -> Game | None:
 
 
 def stud_hand_texts(text: str, games: AbstractSet[Game] = REPLAYABLE_GAMES) -> Iterator[str]:
-    """The hands of ``games`` in a history text (stud and stud/8 by default), others left out."""
+    """The hands of ``games`` in a history text (stud, stud/8 and razz by default), others left
+    out."""
     for block in hand_texts(text):
         if game_of_header(block.split("\n", 1)[0]) in games:
             yield block

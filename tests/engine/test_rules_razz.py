@@ -110,7 +110,9 @@ def test_r14_1_showdown_names_razz_lows_as_players_say_them() -> None:
     assert best_razz(parse_cards("Kc Qd Jh Ts 8c")).name == "King low"
     assert best_razz(parse_cards("Kc Qd Jh Ts 8c")).text == "K-Q-J-T-8"
     paired = best_razz(parse_cards("Ac Ad 2c 3c 4c 4d 4h"))
-    assert (paired.text, paired.name) == ("A-A-4-3-2", "Pair of aces")
+    assert (paired.text, paired.name) == ("4-3-2-A-A", "Pair of aces")
+    fives = best_razz(parse_cards("Kc Kd 9h 9s 5c 5d 2h"))
+    assert (fives.text, fives.name) == ("K-9-5-5-2", "Pair of fives")
     hand = run({0: "Qs Qd 6c 5s 4h 3d 2c", 1: "Kh Kd Kc 4s 3h 2d Ac"}, variant=RAZZ).check_down()
     shown = {event.seat: event for event in hand.of_type(HandShown)}
     assert shown[0].high == "6-5-4-3-2 (Six low)"

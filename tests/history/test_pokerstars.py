@@ -1,9 +1,10 @@
 """The PokerStars reader and the hand-script converter, on real histories in tests/data/.
 
-Every readable stud hand is replayed through the engine and must reproduce what the site
-did: the bring-in, who acted first on each street, every bet size (the script's amounts),
-the total pot, what was returned, and who won each pot. RULES.md is the authority where
-the site differs: #35874676388 folds with nothing to call, which R4.6 refuses.
+Every readable stud, stud/8 and razz hand is replayed through the engine and must reproduce
+what the site did: the bring-in, who acted first on each street, every bet size (the
+script's amounts), the total pot, what was returned, and who won each pot. RULES.md is the
+authority where the site differs: #35874676388 folds with nothing to call, which R4.6
+refuses.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ ALL_IN_FOR_ANTE = 241636097024  # R3.6
 COMMUNITY_CARD = 30506593746  # R12
 COMPLETES_AT_ONCE = 35874081088  # no bring-in line
 OPEN_PAIR_ALL_IN = 60974484959  # R4.4 big bet all-in, side pot, R6.4
+RAZZ_HANDS = 19  # all in the 8-Game file
+RAZZ_SHOWDOWN = 99632234066  # Player0 shows and wins, Hero mucks
 
 
 HISTORY_DIR = Path(__file__).resolve().parents[1] / "data" / "handhistories" / "pokerstars"
@@ -77,7 +80,7 @@ def hand_text(hand_id: int) -> str:
 
 # --- reading the files ----------------------------------------------------------------------
 
-# Stud hands per file, from data/handhistories/README.md.
+# Stud, stud/8 and razz hands per file, from data/handhistories/README.md.
 STUD_HANDS_PER_FILE = {
     "7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt": 1,
     "7-Stud-USD-0.04-0.08-200911.txt": 11,
@@ -85,7 +88,7 @@ STUD_HANDS_PER_FILE = {
     "7-StudHL-USD-0.04-0.08-200911.txt": 7,
     "7-StudHL-USD-400-800-201701.3bet.fix.txt": 1,
     "HH20110417 Salm IX - $0.04-$0.08 Ante $0.01 - USD Limit Stud.txt": 1,
-    "8-Game-2max-STT-play-100-201306.homeGame.shootout.txt": 34,
+    "8-Game-2max-STT-play-100-201306.homeGame.shootout.txt": 34 + RAZZ_HANDS,
     "7-StudHL-USD-10-1-200906.PT2.export.txt": 1,
     "Triple-Stud-USD-2.00-0.20-MTT-201301.txt": 1,
     "7-StudHL-USD-0.98-0.12-202302.allin.ante.txt": 1,
@@ -107,25 +110,29 @@ def test_other_games_in_the_mixed_file_are_passed_over() -> None:
     path = history_dir() / "8-Game-2max-STT-play-100-201306.homeGame.shootout.txt"
     text = read_history_text(path)
     assert len(list(hand_texts(text))) == 137
-    assert len(list(stud_hand_texts(text))) == 34
+    assert len(list(stud_hand_texts(text))) == 34 + RAZZ_HANDS
     razz = next(block for block in hand_texts(text) if "(Razz Limit)" in block.split("\n")[0])
-    with pytest.raises(ParseError, match="not a 7 Card Stud"):
-        parse_hand(razz)
+    assert parse_hand(razz).game is Game.RAZZ
+    holdem = next(block for block in hand_texts(text) if "Hold'em" in block.split("\n")[0])
+    with pytest.raises(ParseError, match="not a 7 Card Stud or 7 Card Stud Hi/Lo or Razz hand"):
+        parse_hand(holdem)
 
 
-def test_fifty_nine_distinct_hands_and_only_the_triple_stud_one_is_damaged() -> None:
-    """60 stud hands, 59 distinct (#35874676388 twice); 58 read, the Triple Stud one fails."""
+def test_seventy_eight_distinct_hands_and_only_the_triple_stud_one_is_damaged() -> None:
+    """60 stud and stud/8 hands and 19 razz hands, 78 distinct (#35874676388 twice); 77 read,
+    the Triple Stud one fails."""
     ids: list[int] = []
     for path in history_files():
         for block in stud_hand_texts(read_history_text(path)):
             ids.append(int(re.search(r"#(\d+):", block)[1]))  # type: ignore[index]
-    assert len(ids) == 60
+    assert len(ids) == 60 + RAZZ_HANDS
     assert Counter(ids)[FOLD_WITHOUT_BET] == 2
-    assert len(set(ids)) == 59
+    assert len(set(ids)) == 59 + RAZZ_HANDS
     damaged = [error for path in history_files() for error in load_history(path).damaged]
     assert [error.hand_id for error in damaged] == [DAMAGED_TRIPLE_STUD]
     assert "'of' is not a card" in str(damaged[0])
-    assert len(all_hands()) == 58
+    assert len(all_hands()) == 58 + RAZZ_HANDS
+    assert sum(hand.game is Game.RAZZ for hand in all_hands().values()) == RAZZ_HANDS
     assert set(all_hands()) == set(ids) - {DAMAGED_TRIPLE_STUD}
 
 
@@ -275,7 +282,7 @@ def test_damage_is_a_parse_error_naming_the_hand(old: str, new: str, reason: str
 @pytest.mark.parametrize("hand_id", hand_ids())
 def test_hand_accounts_balance(hand_id: int) -> None:
     hand = all_hands()[hand_id]
-    assert hand.game in (Game.STUD, Game.STUD8)
+    assert hand.game in (Game.STUD, Game.STUD8, Game.RAZZ)
     # antes: every seat posts the ante, or all it has (R1.3)
     assert sorted(ante.player for ante in hand.antes) == sorted(seat.name for seat in hand.seats)
     for ante in hand.antes:
@@ -454,12 +461,48 @@ def test_replay_matches_the_site(hand_id: int) -> None:
     assert engine_winners == site_pot_winners(hand)
     if hand.game is Game.STUD or hand.no_low_hand:
         assert all(not pot["low_winners"] for pot in result["pots"])
+    if hand.game is Game.RAZZ:  # REPLAY.md: showdown pots by low_winners, fold-outs by high
+        side = "low_winners" if hand.showed else "high_winners"
+        other = "high_winners" if hand.showed else "low_winners"
+        assert all(pot[side] and not pot[other] for pot in result["pots"])
     if hand.rake == 0:
         # no rake: every pot, and every chip the site paid, must be the engine's too
         if hand.pots:
             assert [pot["amount"] for pot in result["pots"]] == list(hand.pots)
         assert json_keys(result["payouts"]) == by_seat(hand, hand.collected_by())
         assert json_keys(result["final_stacks"]) == by_seat(hand, hand.final_stacks())
+
+
+def test_replay_razz_showdown() -> None:
+    """#99632234066 (razz): Hero's Q♣ is the highest door and brings in (R14.2); Player0's
+    J♣5♠ is the better low board on 4th street and bets first (R14.3); his 9-7-6-5-2 takes
+    the pot as the low (R14.1), named as the site names it."""
+    from dealerbot.engine.cards import parse_cards
+    from dealerbot.engine.lowball import best_razz
+
+    hand = all_hands()[RAZZ_SHOWDOWN]
+    assert hand.game is Game.RAZZ
+    result = replay(hand)
+    assert result["ok"], result
+    assert result["bring_in_seat"] == hand.seat_of("Hero").number
+    assert result["first_actor"]["4"] == hand.seat_of("Player0").number
+    (pot,) = result["pots"]
+    assert pot["low_winners"] == [hand.seat_of("Player0").number] and pot["high_winners"] == []
+    shown = best_razz(parse_cards("7c Ts Jc 5s 6d 9d 2c"))
+    assert f"Lo: {shown.text.replace('-', ',')}" == "Lo: 9,7,6,5,2"
+    assert shown.name == "Nine low"
+
+
+def test_engine_names_every_razz_low_the_site_named_the_same() -> None:
+    from dealerbot.engine.cards import parse_cards
+    from dealerbot.engine.lowball import best_razz
+
+    from .test_describe import site_names
+
+    razz = [(cards, name) for game, cards, name in site_names() if game is Game.RAZZ]
+    assert len(razz) >= 5
+    for cards, name in razz:
+        assert f"Lo: {best_razz(parse_cards(' '.join(cards))).text.replace('-', ',')}" == name
 
 
 def test_replay_r3_6_low_card_all_in_for_the_ante() -> None:

@@ -251,12 +251,14 @@ def test_an_unknown_card_that_must_be_written_is_refused() -> None:
         write_hand(dataclasses.replace(hand, hole_cards=holes))
 
 
-def test_razz_is_read_only_when_asked_for() -> None:
+def test_razz_is_read_by_default_and_games_can_leave_it_out() -> None:
     razz = write_hand(dealerbot_hand(Game.RAZZ))
+    assert parse_hand(razz).game is Game.RAZZ  # the engine replays razz (issue 10)
+    assert parse_history(razz).hands == (parse_hand(razz, ALL_GAMES),)
+    stud_only = frozenset({Game.STUD, Game.STUD8})
     with pytest.raises(ParseError, match="not a 7 Card Stud or 7 Card Stud Hi/Lo hand"):
-        parse_hand(razz)
-    assert parse_hand(razz, ALL_GAMES).game is Game.RAZZ
-    assert parse_history(razz).hands == ()
+        parse_hand(razz, stud_only)
+    assert parse_history(razz, stud_only).hands == ()
 
 
 def test_full_shows_every_known_down_card_as_dealt() -> None:
