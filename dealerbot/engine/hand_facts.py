@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import Card
 from .evaluate import best_high, high_rank
@@ -63,8 +64,7 @@ def note_events(notes: PlayNotes, events: Iterable[Event]) -> PlayNotes:
     return PlayNotes(entered, raised, seventh)
 
 
-@dataclass(frozen=True, slots=True)
-class SeatFacts:
+class SeatFacts(NamedTuple):
     """One player's hand, as statistics count it.
 
     ``put_in`` is every chip he put in that was not returned uncalled (antes included);
@@ -74,6 +74,7 @@ class SeatFacts:
     high hands); ``shown_cards`` are the cards it played (the community card included), which
     :func:`shown_hand_name` names as the showdown did. Naming waits until a hand is shown to
     someone: it costs ten times the rank, and settlement should not pay it for every seat.
+    A NamedTuple, like LegalAction: settlement builds one per seat while it holds the database.
     """
 
     seat: int

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import Enum
+from typing import NamedTuple
 
 from .db import Database, execute_many, fetch_all, fetch_one
 from .hands import HandRecord, hand_in
@@ -66,9 +67,9 @@ class PeriodKeys:
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerHandRow:
-    """One player's facts for one hand, as the engine reported them."""
+class PlayerHandRow(NamedTuple):
+    """One player's facts for one hand, as the engine reported them (a NamedTuple in the
+    column order of the insert: settlement builds them inside its transaction)."""
 
     user_id: int
     seat_no: int
@@ -76,10 +77,10 @@ class PlayerHandRow:
     won: int
     net: int
     last_street: int
-    entered_third: bool
-    raised_third: bool
-    showdown: bool
-    won_showdown: bool
+    entered_third: int  # 0 or 1, as the columns hold them
+    raised_third: int
+    showdown: int
+    won_showdown: int
     shown_rank: int | None
     shown_cards: str | None  # "As Ks Kd ...": the cards the shown hand played
 
@@ -106,30 +107,8 @@ async def record_hand(
     check_id(table_id, "table id")
     when = db.now() if at is None else at
     keys = PeriodKeys.at(when)
-    params = [
-        (
-            hand_id,
-            r.user_id,
-            variant,
-            r.seat_no,
-            r.put_in,
-            r.won,
-            r.net,
-            r.last_street,
-            int(r.entered_third),
-            int(r.raised_third),
-            int(r.showdown),
-            int(r.won_showdown),
-            r.shown_rank,
-            r.shown_cards,
-            when,
-            keys.day,
-            keys.week,
-            keys.month,
-            table_id,
-        )
-        for r in rows
-    ]
+    tail = (when, keys.day, keys.week, keys.month, table_id)
+    params = [(hand_id, r[0], variant, *r[1:], *tail) for r in rows]
     async with db.reading() as conn:
         await execute_many(conn, _INSERT, params)
 

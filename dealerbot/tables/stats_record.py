@@ -47,18 +47,18 @@ def player_rows(
     """One row per dealt-in player (``users``: seat -> user id); none for a cancelled hand."""
     return [
         PlayerHandRow(
-            user_id=users[f.seat],
-            seat_no=f.seat,
-            put_in=f.put_in,
-            won=f.won,
-            net=f.net,
-            last_street=f.last_street,
-            entered_third=f.entered_third,
-            raised_third=f.raised_third,
-            showdown=f.showdown,
-            won_showdown=f.won_showdown,
-            shown_rank=f.shown_rank,
-            shown_cards=None if f.shown_cards is None else format_cards(f.shown_cards, False),
+            users[f.seat],
+            f.seat,
+            f.put_in,
+            f.won,
+            f.net,
+            f.last_street,
+            int(f.entered_third),
+            int(f.raised_third),
+            int(f.showdown),
+            int(f.won_showdown),
+            f.shown_rank,
+            None if f.shown_cards is None else format_cards(f.shown_cards, False),
         )
         for f in seat_facts(state, notes)
     ]
