@@ -19,6 +19,8 @@ from ..client import DealerBot
 from ..errors import Reply, UserError, place
 from ..table_channel import ChannelUnavailable
 from .base import MAX_CHIPS, CogBase, check_amount, check_can_post, display_name
+from .seat_buttons import SEAT_CLICKS, leave_text
+from .stud_alerts import AlertCommands
 from .stud_buttons import STUD_CLICKS, leaderboard_page
 from .stud_history import HistoryCommands
 from .stud_verify import VerifyCommands
@@ -28,6 +30,7 @@ Chips = app_commands.Range[int, 1, MAX_CHIPS]
 
 @app_commands.guild_only()
 class StudCog(
+    AlertCommands,
     HistoryCommands,
     VerifyCommands,
     CogBase,
@@ -66,9 +69,7 @@ class StudCog(
         async def work() -> Reply:
             guild_id, channel_id = place(interaction)
             outcome = await self.service.leave(guild_id, channel_id, interaction.user.id)
-            if outcome.left_now:
-                return Reply(f"You left the table; {outcome.cashed_out} chips went to your wallet.")
-            return Reply("You will leave when this hand ends; your chips then go to your wallet.")
+            return Reply(leave_text(outcome))
 
         await self.run(interaction, work)
 
@@ -221,4 +222,4 @@ async def setup(bot: commands.Bot) -> None:
     if not isinstance(bot, DealerBot):
         raise TypeError("the /stud cog needs a DealerBot")
     await bot.add_cog(StudCog(bot))
-    bot.add_dynamic_items(*STUD_CLICKS)
+    bot.add_dynamic_items(*STUD_CLICKS, *SEAT_CLICKS)
