@@ -1,4 +1,4 @@
-"""Command line: run the bot (default), ``sync``, ``db upgrade``, ``db check``, ``audit``.
+"""Command line: run the bot (default), ``sync``, ``db upgrade|check|copy``, ``audit``.
 
 Exit codes: 0 fine, 1 a problem was found (pending migrations, integrity or audit
 failures, a database too new), 2 bad usage or settings.
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import importlib
 import inspect
 import logging
@@ -15,12 +16,15 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import cli_hands
+from . import cli_hands, verify
 from .settings import Settings, SettingsError, load_settings
 from .store import migrate
 from .store.audit import audit
+from .store.copy import db_copy
 from .store.db import Database, fetch_all
-from .store.errors import StoreError
+from .store.dburl import DatabaseUrlError, parse_target
+from .store.errors import DatabaseUnavailable, StoreError
+from .tables.stats_record import backfill as backfill_stats
 
 log = logging.getLogger("dealerbot")
 
@@ -30,14 +34,23 @@ def build_parser() -> argparse.ArgumentParser:
         prog="dealerbot", description="Seven Card Stud dealer for Discord."
     )
     parser.add_argument("--env-file", default=".env", help="settings file (default: .env)")
-    parser.add_argument("--database", help="database file (overrides DATABASE_PATH)")
+    parser.add_argument(
+        "--database", help="database file or URL (overrides DATABASE_URL and DATABASE_PATH)"
+    )
     commands = parser.add_subparsers(dest="command")
     commands.add_parser("run", help="run the Discord bot (the default)")
     db = commands.add_parser("db", help="database maintenance")
     db_commands = db.add_subparsers(dest="db_command", required=True)
     db_commands.add_parser("upgrade", help="apply pending migrations")
     db_commands.add_parser("check", help="report schema version, pending migrations, integrity")
+    copy = db_commands.add_parser(
+        "copy", help="copy a whole card room to an empty database (SQLite <-> PostgreSQL)"
+    )
+    copy.add_argument("--from", dest="source", required=True, help="source file or URL")
+    copy.add_argument("--to", dest="destination", required=True, help="target file or URL")
     commands.add_parser("audit", help="check that every chip is accounted for")
+    check = commands.add_parser("verify", help="check a proof of a fair deal (JSON) offline")
+    check.add_argument("file", help="the proof document /stud verify gave, or - for stdin")
     sync = commands.add_parser("sync", help="publish the slash commands to Discord (globally)")
     sync.add_argument("--guild", type=int, help="only to this server (instant; for testing)")
     sync.add_argument(
@@ -47,56 +60,82 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _database_path(settings: Settings, args: argparse.Namespace) -> Path:
-    return Path(args.database) if args.database else settings.database_path
+def _database(settings: Settings, args: argparse.Namespace) -> str:
+    """--database (a file or a URL), else DATABASE_URL, else DATABASE_PATH."""
+    return str(args.database) if args.database else settings.database
 
 
-async def db_upgrade(path: Path) -> int:
-    async with await Database.open(path, migrate_now=False) as db:
-        applied = await migrate.upgrade(db.conn)
-        version = await migrate.current_version(db.conn)
+def _display(target: str) -> str:
+    return parse_target(target).display
+
+
+async def db_upgrade(target: str) -> int:
+    async with await Database.open(target, migrate_now=False) as db:
+        applied = await migrate.upgrade(db)
+        version = await migrate.current_version(db)
+        recorded, skipped = await backfill_stats(db)
     for m in applied:
         print(f"applied {m.name}")
-    print(f"{path}: schema version {version}" + ("" if applied else " (already up to date)"))
+    if recorded or skipped:
+        print(f"player stats: {recorded} older hands recorded, {skipped} could not be replayed")
+    print(
+        f"{_display(target)}: schema version {version}"
+        + ("" if applied else " (already up to date)")
+    )
     return 0
 
 
-async def db_check(path: Path) -> int:
+async def _integrity(db: Database) -> list[str]:
+    """Problems the database itself can find (SQLite's checks; PostgreSQL enforces on write)."""
+    if db.backend != "sqlite":
+        return []
+    problems: list[str] = []
+    async with db.reading() as conn:
+        integrity = [r[0] for r in await fetch_all(conn, "PRAGMA integrity_check")]
+        if integrity != ["ok"]:
+            problems.append("integrity_check: " + "; ".join(map(str, integrity[:10])))
+        for row in (await fetch_all(conn, "PRAGMA foreign_key_check"))[:10]:
+            problems.append(f"foreign_key_check: {row[0]} row {row[1]} -> {row[2]} missing")
+    return problems
+
+
+async def db_check(target: str) -> int:
     problems = 0
-    async with await Database.open(path, migrate_now=False) as db:
-        state = await migrate.status(db.conn)
-        print(f"{path}: schema version {state.current}, code knows {state.latest}")
+    async with await Database.open(target, migrate_now=False) as db:
+        state = await migrate.status(db)
+        print(
+            f"{_display(target)} ({db.backend}): schema version {state.current}, "
+            f"code knows {state.latest}"
+        )
         if state.pending:
             problems += 1
             names = ", ".join(m.name for m in state.pending)
             print(f"pending migrations: {names} (run `dealerbot db upgrade`)")
         else:
             print("pending migrations: none")
-        integrity = [r[0] for r in await fetch_all(db.conn, "PRAGMA integrity_check")]
-        if integrity == ["ok"]:
-            print("integrity_check: ok")
-        else:
-            problems += 1
-            print("integrity_check: " + "; ".join(map(str, integrity[:10])))
-        fk = await fetch_all(db.conn, "PRAGMA foreign_key_check")
-        if fk:
-            problems += 1
-            for row in fk[:10]:
-                print(f"foreign_key_check: {row[0]} row {row[1]} -> {row[2]} missing")
-        else:
-            print("foreign_key_check: ok")
+        found = await _integrity(db)
+        problems += len(found)
+        for line in found:
+            print(line)
+        if not found and db.backend == "sqlite":
+            print("integrity_check: ok\nforeign_key_check: ok")
+        elif not found:
+            print("constraints: enforced by PostgreSQL on every write")
     print("db check: " + ("FAILED" if problems else "ok"))
     return 1 if problems else 0
 
 
-async def run_audit(path: Path) -> int:
-    async with await Database.open(path, migrate_now=False) as db:
-        state = await migrate.status(db.conn)
+async def run_audit(target: str) -> int:
+    async with await Database.open(target, migrate_now=False) as db:
+        state = await migrate.status(db)
         if state.pending:
-            print(f"{path}: schema version {state.current} needs `dealerbot db upgrade` first")
+            print(
+                f"{_display(target)}: schema version {state.current} needs "
+                "`dealerbot db upgrade` first"
+            )
             return 1
         report = await audit(db)
-    print(f"audit of {path}")
+    print(f"audit of {_display(target)}")
     print(report.render())
     return 0 if report.ok else 1
 
@@ -120,39 +159,53 @@ def sync(settings: Settings, guild: int | None, clear_guild: int | None) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command == "verify":  # offline: no settings, no database
+        return verify.main([args.file])
     try:
         settings = load_settings(env_file=args.env_file)
         logging.basicConfig(
             level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
         )
-        path = _database_path(settings, args)
+        target = _database(settings, args)
         if args.command == "db" and args.db_command == "upgrade":
-            return asyncio.run(db_upgrade(path))
-        if args.command in ("db", "audit") and not path.is_file():
-            print(f"{path}: no database here (`dealerbot db upgrade` creates one)")
+            return asyncio.run(db_upgrade(target))
+        if args.command == "db" and args.db_command == "copy":
+            return asyncio.run(db_copy(args.source, args.destination))
+        parsed = parse_target(target)
+        missing = parsed.backend == "sqlite" and not Path(parsed.path or "").is_file()
+        if args.command in ("db", "audit") and missing:
+            print(f"{parsed.path}: no database here (`dealerbot db upgrade` creates one)")
             return 1
-        handled = cli_hands.dispatch(args, path)
+        handled = cli_hands.dispatch(args, target)
         if handled is not None:
             return handled
         if args.command == "db":
-            return asyncio.run(db_check(path))
+            return asyncio.run(db_check(target))
         if args.command == "audit":
-            return asyncio.run(run_audit(path))
+            return asyncio.run(run_audit(target))
         if args.command == "sync":
             return sync(settings, args.guild, args.clear_guild)
-        if args.database:
-            settings = Settings(
-                discord_token=settings.discord_token,
-                database_path=path,
-                log_level=settings.log_level,
-                dev_guild_id=settings.dev_guild_id,
-                discord_api_base=settings.discord_api_base,
-                discord_gateway_url=settings.discord_gateway_url,
-            )
+        if args.database and "://" not in target:
+            settings = dataclasses.replace(settings, database_path=Path(target), database_url=None)
+        elif args.database:
+            settings = dataclasses.replace(settings, database_url=target)
         return run(settings)
     except SettingsError as exc:
         print(f"dealerbot: {exc}", file=sys.stderr)
         return 2
+    except DatabaseUrlError as exc:
+        print(f"dealerbot: --database: {exc}", file=sys.stderr)
+        return 2
+    except DatabaseUnavailable as exc:
+        print(f"dealerbot: {_setting_named(args)}: {exc.message}", file=sys.stderr)
+        return 1
     except StoreError as exc:
         print(f"dealerbot: {exc.message}", file=sys.stderr)
         return 1
+
+
+def _setting_named(args: argparse.Namespace) -> str:
+    """Which setting named the database that failed, for the one-line error."""
+    if args.command == "db" and args.db_command == "copy":
+        return "db copy"
+    return "--database" if args.database else "DATABASE_URL"

@@ -35,14 +35,14 @@ STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 async def table_service(
     settings: Settings, *, clock: Clock | None = None, rng: random.Random | None = None
 ) -> AsyncIterator[TableService]:
-    """The database at ``settings.database_path`` (migrated on open) and its table service.
+    """The database (``settings.database``, migrated on open) and its table service.
 
     The database closes on exit; the bot stops the service's timers before that.
     """
     if clock is not None:  # tests: timers and the store's clock move together
-        db = await open_database(settings.database_path, clock=clock.now)
+        db = await open_database(settings.database, clock=clock.now)
     else:
-        db = await open_database(settings.database_path)
+        db = await open_database(settings.database)
     try:
         yield TableService(db, clock=clock, rng=rng)
     finally:
@@ -59,6 +59,11 @@ def failure_line(error: BaseException, settings: Settings) -> str | None:
     if isinstance(error, discord.PrivilegedIntentsRequired):
         return "Discord refused the connection's intents; dealerbot needs no privileged intent"
     if isinstance(error, DatabaseError):
+        if settings.database_url is not None:
+            return (
+                f"DATABASE_URL ({settings.database_display}): {error}; check the server, "
+                "the user name and password, and the database name in DATABASE_URL"
+            )
         return f"database {settings.database_path}: {error}"
     if isinstance(error, aiohttp.ClientConnectorError | discord.GatewayNotFound | OSError):
         return f"cannot reach Discord at {settings.discord_api_base}: {error}"
@@ -95,7 +100,7 @@ async def serve(bot: DealerBot, token: str) -> None:
 
 async def _run(settings: Settings, token: str) -> None:
     async with table_service(settings) as service:
-        log.info("database %s open", settings.database_path)
+        log.info("database %s open", settings.database_display)
         await serve(DealerBot(settings, service), token)
 
 

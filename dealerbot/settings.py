@@ -13,6 +13,7 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
+from dealerbot.store.dburl import DatabaseUrlError, parse_target
 from dealerbot.store.validate import is_id
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -33,6 +34,18 @@ class Settings:
     dev_guild_id: int | None = None
     discord_api_base: str = DEFAULT_API_BASE
     discord_gateway_url: str = DEFAULT_GATEWAY_URL
+    table_repost_cooldown: float = 30.0  # TABLE_REPOST_COOLDOWN: seconds between /stud table
+    database_url: str | None = None  # DATABASE_URL; unset: SQLite at database_path
+
+    @property
+    def database(self) -> str:
+        """What to open: DATABASE_URL, else the SQLite file DATABASE_PATH."""
+        return self.database_url or str(self.database_path)
+
+    @property
+    def database_display(self) -> str:
+        """The database for messages: the file, or the URL without its password."""
+        return parse_target(self.database).display
 
     def require_token(self) -> str:
         """The bot token, or a SettingsError that says where to put it."""
@@ -81,6 +94,26 @@ def load_settings(
             )
         dev_guild = int(guild_text)
 
+    database_url = get("DATABASE_URL")
+    if database_url is not None:
+        try:
+            parse_target(database_url)
+        except DatabaseUrlError as exc:
+            raise SettingsError(
+                f"DATABASE_URL: {exc}; set it to sqlite:///file or "
+                "postgresql://user:password@host:5432/dbname"
+            ) from None
+
+    cooldown_text = get("TABLE_REPOST_COOLDOWN") or "30"
+    try:
+        cooldown = float(cooldown_text)
+    except ValueError:
+        cooldown = -1.0
+    if not 0 <= cooldown <= 86_400:
+        raise SettingsError(
+            f"TABLE_REPOST_COOLDOWN must be seconds from 0 to 86400, not {cooldown_text!r}"
+        )
+
     settings = Settings(
         discord_token=get("DISCORD_TOKEN"),
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE_PATH),
@@ -92,6 +125,8 @@ def load_settings(
         discord_gateway_url=_url(
             "DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL") or DEFAULT_GATEWAY_URL, ("wss", "ws")
         ),
+        table_repost_cooldown=cooldown,
+        database_url=database_url,
     )
     if require_token:
         settings.require_token()

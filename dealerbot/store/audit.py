@@ -73,7 +73,7 @@ async def audit(db: Database) -> AuditReport:
     """Run every check in one consistent read; never changes anything."""
     external = tuple(sorted(r.value for r in EXTERNAL_REASONS))
     marks = ", ".join("?" for _ in external)
-    async with db.reading() as conn:
+    async with db.snapshot() as conn:
         guilds = [
             r[0]
             for r in await fetch_all(
@@ -124,7 +124,7 @@ async def audit(db: Database) -> AuditReport:
             " (SELECT COALESCE(SUM(l.delta), 0) FROM ledger l WHERE l.hand_id = h.id"
             "   AND l.reason = 'hand_result'),"
             " (SELECT COUNT(*) FROM ledger l WHERE l.hand_id = h.id"
-            "   AND l.table_id IS NOT h.table_id)"
+            "   AND l.table_id IS DISTINCT FROM h.table_id)"
             " FROM hands h JOIN tables t ON t.id = h.table_id",
         )
 

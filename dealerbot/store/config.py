@@ -11,9 +11,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, fields
 
-import aiosqlite
-
-from .db import Database, execute, fetch_one
+from .db import Connection, Database, execute, fetch_one
 from .validate import check_id
 
 GUILD_DEFAULT_CHANNEL = 0  # channel_id of the row holding a guild's table defaults
@@ -49,17 +47,18 @@ NEW_GUILD_ECONOMY = EconomyRow(starting_chips=1000, daily_chips=100, daily_coold
 _COLUMNS = tuple(f.name for f in fields(ConfigRow))
 
 
-async def ensure_guild(conn: aiosqlite.Connection, guild_id: int, now: float) -> None:
+async def ensure_guild(conn: Connection, guild_id: int, now: float) -> None:
     """Create the guild's row with the new-guild economy if it is new (inside a transaction)."""
     e = NEW_GUILD_ECONOMY
     await conn.execute(
-        "INSERT OR IGNORE INTO guilds (guild_id, starting_chips, daily_chips,"
-        " daily_cooldown_seconds, created_at) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO guilds (guild_id, starting_chips, daily_chips,"
+        " daily_cooldown_seconds, created_at) VALUES (?, ?, ?, ?, ?)"
+        " ON CONFLICT (guild_id) DO NOTHING",
         (guild_id, e.starting_chips, e.daily_chips, e.daily_cooldown_seconds, now),
     )
 
 
-async def economy_in(conn: aiosqlite.Connection, guild_id: int) -> EconomyRow:
+async def economy_in(conn: Connection, guild_id: int) -> EconomyRow:
     row = await fetch_one(
         conn,
         "SELECT starting_chips, daily_chips, daily_cooldown_seconds FROM guilds WHERE guild_id = ?",
@@ -68,9 +67,7 @@ async def economy_in(conn: aiosqlite.Connection, guild_id: int) -> EconomyRow:
     return NEW_GUILD_ECONOMY if row is None else EconomyRow(row[0], row[1], row[2])
 
 
-async def _config_in(
-    conn: aiosqlite.Connection, guild_id: int, channel_id: int
-) -> ConfigRow | None:
+async def _config_in(conn: Connection, guild_id: int, channel_id: int) -> ConfigRow | None:
     row = await fetch_one(
         conn,
         "SELECT * FROM table_configs WHERE guild_id = ? AND channel_id IN (?, ?)"

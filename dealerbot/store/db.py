@@ -1,79 +1,122 @@
-"""One aiosqlite connection per process, with explicit transactions.
+"""The store's handle on a database, whichever backend holds it.
 
-Why one connection and a lock: SQLite allows one writer anyway, and a single connection
-serialised by an asyncio lock means a task never reads another task's uncommitted writes.
-``isolation_level=None`` turns off the sqlite3 module's implicit transactions, so the only
-transactions are the ``BEGIN IMMEDIATE ... COMMIT`` that :meth:`Database.transaction` issues.
-A nested ``transaction()`` in the same task becomes a SAVEPOINT of the outer one, which is
-how several store calls combine into one atomic unit.
+:class:`Database` is what the table service holds; :meth:`Database.open` picks the backend
+from a target: a path or ``sqlite:///path`` (SQLite through aiosqlite, :mod:`.sqlite_db`) or
+``postgresql://...`` (PostgreSQL through an asyncpg pool, :mod:`.postgres_db`). Store
+functions see only :class:`Connection`: SQL in one dialect with ``?`` (or ``:name``)
+placeholders, rows addressed by column name or position, and the row count of a write.
+Both backends give the same guarantees: a ``transaction()`` is atomic (nested ones are
+savepoints), ``reading()`` never sees another task's half-done transaction, and a
+table-scoped transaction that locks its table row (:meth:`Connection.lock_suffix`) runs
+alone for that table.
 """
 
 from __future__ import annotations
 
-import asyncio
-import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable
-from contextlib import asynccontextmanager
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-import aiosqlite
+from .dburl import DatabaseTarget, parse_target
 
-from . import migrate
-
-Params = tuple[Any, ...] | dict[str, Any]
-_SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
+Params = Sequence[Any] | dict[str, Any]
 
 
-class Database:
-    """The store's handle: a connection, a lock, a clock. Create with :meth:`open`."""
+class Row(Protocol):
+    """A result row: by column name or position (sqlite3.Row and asyncpg.Record both are)."""
 
-    def __init__(self, conn: aiosqlite.Connection, path: Path, clock: Callable[[], float]) -> None:
-        self._conn = conn
-        self.path = path
+    def __getitem__(self, key: Any, /) -> Any: ...
+    def __iter__(self) -> Iterator[Any]: ...
+    def __len__(self) -> int: ...
+    def keys(self) -> Any: ...
+
+
+class Connection(ABC):
+    """What store functions get inside ``transaction()`` / ``reading()``."""
+
+    backend: str
+    # Appended to a SELECT that reads a row a transaction then changes: " FOR UPDATE" on
+    # PostgreSQL (concurrent transactions), "" on SQLite (BEGIN IMMEDIATE already serialises).
+    lock_suffix: str
+
+    @abstractmethod
+    async def fetch_all(self, sql: str, params: Params = ()) -> list[Row]: ...
+
+    async def fetch_one(self, sql: str, params: Params = ()) -> Row | None:
+        rows = await self.fetch_all(sql, params)
+        return rows[0] if rows else None
+
+    @abstractmethod
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        """Run one statement; return how many rows it changed."""
+
+    @abstractmethod
+    async def executemany(self, sql: str, rows: Iterable[Params]) -> None: ...
+
+    @staticmethod
+    @abstractmethod
+    def is_unique_violation(error: BaseException) -> bool:
+        """Whether ``error`` is this backend's refusal of a duplicate key."""
+
+
+class Database(ABC):
+    """The store's handle: a backend, a clock, transactions. Create with :meth:`open`."""
+
+    backend: str
+    target: DatabaseTarget
+
+    def __init__(self, target: DatabaseTarget, clock: Callable[[], float]) -> None:
+        self.target = target
         self._clock = clock
-        self._lock = asyncio.Lock()
-        self._owner: asyncio.Task[Any] | None = None
-        self._depth = 0
 
     @classmethod
     async def open(
         cls,
-        path: str | Path,
+        target: str | Path,
         *,
         migrate_now: bool = True,
         clock: Callable[[], float] = time.time,
-        busy_timeout_ms: int = 5000,
-        synchronous: str = "NORMAL",
-        migrations_dir: Path | None = None,
+        migrations_dir: Any = None,
+        **options: Any,
     ) -> Database:
-        """Connect, set the pragmas, and (by default) apply pending migrations.
+        """Connect and (by default) apply pending migrations.
 
+        ``target``: a file path, ``sqlite:///path`` or ``postgresql://user:pass@host/db``.
         A database newer than the code raises DatabaseTooNewError even with
         ``migrate_now=False``: the code must never write to a schema it does not know.
         """
-        if synchronous.upper() not in _SYNCHRONOUS:
-            raise ValueError(f"synchronous must be one of {', '.join(_SYNCHRONOUS)}")
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
-        try:
-            conn.row_factory = sqlite3.Row
-            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            await conn.execute("PRAGMA journal_mode = WAL")
-            await conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
-            await conn.execute("PRAGMA foreign_keys = ON")
-            if migrate_now:
-                await migrate.upgrade(conn, migrations_dir)
-            else:
-                await migrate.status(conn, migrations_dir, refuse_newer=True)
-        except BaseException:
-            await conn.close()
-            raise
-        return cls(conn, Path(path), clock)
+        from . import migrate
 
-    async def close(self) -> None:
-        async with self._lock:
-            await self._conn.close()
+        parsed = parse_target(target)
+        database: Database
+        if parsed.backend == "postgresql":
+            from .postgres_db import PostgresDatabase
+
+            database = await PostgresDatabase.connect(parsed, clock, **options)
+        else:
+            from .sqlite_db import SqliteDatabase
+
+            database = await SqliteDatabase.connect(parsed, clock, **options)
+        try:
+            if migrate_now:
+                await migrate.upgrade(database, migrations_dir)
+            else:
+                await migrate.status(database, migrations_dir, refuse_newer=True)
+        except BaseException:
+            await database.close()
+            raise
+        return database
+
+    @property
+    def path(self) -> Path:
+        """The SQLite file (a PostgreSQL database has none: its URL is ``target.display``)."""
+        return Path(self.target.path or "")
+
+    def now(self) -> float:
+        return self._clock()
 
     async def __aenter__(self) -> Database:
         return self
@@ -81,111 +124,58 @@ class Database:
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
-    @property
-    def conn(self) -> aiosqlite.Connection:
-        """The raw connection, for tests and the migration runner; bypasses the lock."""
-        return self._conn
+    @abstractmethod
+    async def close(self) -> None: ...
 
-    def now(self) -> float:
-        return self._clock()
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Connection]:
+        """BEGIN ... COMMIT, or ROLLBACK on any exception; nested use is a SAVEPOINT."""
 
-    def _owns(self) -> bool:
-        task = asyncio.current_task()
-        return task is not None and self._owner is task
+    @abstractmethod
+    def reading(self) -> AbstractAsyncContextManager[Connection]:
+        """A connection outside a transaction: reads, or ONE write statement (atomic alone).
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """``BEGIN IMMEDIATE`` ... ``COMMIT``, or ``ROLLBACK`` on any exception.
-
-        Nested use in the same task runs as a SAVEPOINT: an exception inside undoes only
-        the inner block (and propagates, so normally the outer one rolls back too).
+        Never sees another task's half-done transaction; nested in this task's
+        transaction, it joins it.
         """
-        if self._owns():
-            self._depth += 1
-            name = f"sp{self._depth}"
-            try:
-                await self._conn.execute(f"SAVEPOINT {name}")
-                try:
-                    yield self._conn
-                except BaseException:
-                    await self._conn.execute(f"ROLLBACK TO {name}")
-                    await self._conn.execute(f"RELEASE {name}")
-                    raise
-                await self._conn.execute(f"RELEASE {name}")
-            finally:
-                self._depth -= 1
-            return
-        async with self._lock:
-            self._owner = asyncio.current_task()
-            try:
-                await self._conn.execute("BEGIN IMMEDIATE")
-                try:
-                    yield self._conn
-                except BaseException:
-                    await self._rollback()
-                    raise
-                try:
-                    await self._conn.execute("COMMIT")
-                except BaseException:
-                    await self._rollback()
-                    raise
-            finally:
-                self._owner = None
 
-    async def _rollback(self) -> None:
-        # The COMMIT may already have run when a cancellation arrived: then there is
-        # nothing to roll back, and SQLite says so.
-        try:
-            await self._conn.execute("ROLLBACK")
-        except sqlite3.OperationalError:
-            if self._conn.in_transaction:
-                raise
+    @abstractmethod
+    def snapshot(self) -> AbstractAsyncContextManager[Connection]:
+        """Several reads that see one consistent state (the audit)."""
 
-    @asynccontextmanager
-    async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
-        """Hold the lock without BEGIN: no other task's half-done transaction is seen.
+    # The migration runner's two backend-specific steps (see :mod:`.migrate`).
+    @abstractmethod
+    async def schema_version(self) -> int: ...
 
-        For reads, and for a write that is ONE statement (SQLite makes a statement, with its
-        triggers, atomic by itself): it saves the BEGIN/COMMIT or SAVEPOINT round trips.
-        Nested in a transaction of the same task, it simply joins that transaction.
+    @abstractmethod
+    async def apply_migration(self, version: int, body: str) -> bool:
+        """Run one migration file and record ``version``, atomically.
+
+        Returns False (and changes nothing) if the schema is already at ``version`` or past
+        it, which happens when another process migrated first.
         """
-        if self._owns():
-            yield self._conn
-            return
-        async with self._lock:
-            self._owner = asyncio.current_task()
-            try:
-                yield self._conn
-            finally:
-                self._owner = None
 
 
-async def open_database(path: str | Path, **kwargs: Any) -> Database:
+async def open_database(target: str | Path, **kwargs: Any) -> Database:
     """Shorthand for :meth:`Database.open`."""
-    return await Database.open(path, **kwargs)
+    return await Database.open(target, **kwargs)
 
 
-# Each helper is one hop to aiosqlite's thread (execute_fetchall runs the statement and
-# fetches in one go): hops, not SQLite, dominate the cost of a small transaction.
+# Function forms of the Connection methods (the store's modules call these).
 
 
-async def fetch_one(
-    conn: aiosqlite.Connection, sql: str, params: Params = ()
-) -> sqlite3.Row | None:
-    for row in await conn.execute_fetchall(sql, params):
-        return row
-    return None
+async def fetch_one(conn: Connection, sql: str, params: Params = ()) -> Row | None:
+    return await conn.fetch_one(sql, params)
 
 
-async def fetch_all(conn: aiosqlite.Connection, sql: str, params: Params = ()) -> list[sqlite3.Row]:
-    return list(await conn.execute_fetchall(sql, params))
+async def fetch_all(conn: Connection, sql: str, params: Params = ()) -> list[Row]:
+    return await conn.fetch_all(sql, params)
 
 
-async def execute(conn: aiosqlite.Connection, sql: str, params: Params = ()) -> int:
+async def execute(conn: Connection, sql: str, params: Params = ()) -> int:
     """Run one statement; return its row count (how the store checks conditional updates)."""
-    cursor = await conn.execute(sql, params)
-    return cursor.rowcount
+    return await conn.execute(sql, params)
 
 
-async def execute_many(conn: aiosqlite.Connection, sql: str, rows: Iterable[Params]) -> None:
+async def execute_many(conn: Connection, sql: str, rows: Iterable[Params]) -> None:
     await conn.executemany(sql, rows)

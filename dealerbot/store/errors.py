@@ -115,3 +115,7 @@ class InvalidSettlement(StoreError):
 
 class NoWallet(StoreError):
     """The player has no wallet in this guild (chips cannot be credited to nobody)."""
+
+
+class DatabaseUnavailable(StoreError):
+    """The database server cannot be reached or refuses the login (nothing was written)."""

@@ -8,13 +8,12 @@ of a hand in progress.
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 
 from dealerbot.engine import Card, parse_deck_text
 from dealerbot.fairness import parse_salts_text
 
-from .db import Database, execute, fetch_all, fetch_one
+from .db import Database, Row, execute, fetch_all, fetch_one
 from .errors import StaleAction, StoreError
 from .hands import HandRecord, check_deadline, hand_in, live_hand_in
 from .validate import check_id
@@ -45,7 +44,7 @@ class RecoveryHand:
     salts: tuple[bytes, ...] | None = None  # merkle-v1: one per deck position
 
 
-def _action(row: sqlite3.Row) -> HandAction:
+def _action(row: Row) -> HandAction:
     return HandAction(
         row["hand_id"],
         row["seq"],
@@ -86,23 +85,31 @@ async def append_action(
     # One conditional statement (a trigger copies the deadline to the hand): it inserts only
     # if the hand is live and seq is the next number, atomically, in one round trip.
     async with db.reading() as conn:
-        inserted = await execute(
-            conn,
-            "INSERT INTO hand_actions (hand_id, seq, seat, action, created_at, deadline, reason)"
-            " SELECT :hand, :seq, :seat, :action, :now, :deadline, :reason"
-            " WHERE EXISTS (SELECT 1 FROM hands WHERE id = :hand AND status = 'in_progress')"
-            " AND :seq = (SELECT COALESCE(MAX(seq) + 1, 0) FROM hand_actions"
-            "             WHERE hand_id = :hand)",
-            {
-                "hand": hand_id,
-                "seq": seq,
-                "seat": seat,
-                "action": action,
-                "now": now,
-                "deadline": deadline,
-                "reason": reason,
-            },
-        )
+        try:
+            inserted = await execute(
+                conn,
+                "INSERT INTO hand_actions"
+                " (hand_id, seq, seat, action, created_at, deadline, reason)"
+                " SELECT :hand, :seq, :seat, :action, :now, :deadline, :reason"
+                " WHERE EXISTS (SELECT 1 FROM hands WHERE id = :hand AND status = 'in_progress')"
+                " AND :seq = (SELECT COALESCE(MAX(seq) + 1, 0) FROM hand_actions"
+                "             WHERE hand_id = :hand)",
+                {
+                    "hand": hand_id,
+                    "seq": seq,
+                    "seat": seat,
+                    "action": action,
+                    "now": now,
+                    "deadline": deadline,
+                    "reason": reason,
+                },
+            )
+        except Exception as error:
+            # Two submissions of the same number at once (PostgreSQL runs them side by
+            # side): the key refuses the second one.
+            if not conn.is_unique_violation(error):
+                raise
+            inserted = 0
         if inserted != 1:
             hand = await live_hand_in(conn, hand_id)
             row = await fetch_one(

@@ -12,19 +12,16 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-import aiosqlite
-
 from dealerbot.engine import Card, CardError, deck_text, validate_deck
 
 from .commitments import OLD_SCHEME, commitment_columns
 from .config import ConfigRow
-from .db import Database, fetch_all, fetch_one
+from .db import Connection, Database, Row, fetch_all, fetch_one
 from .errors import (
     HandInProgress,
     HandNotInProgress,
@@ -94,7 +91,7 @@ _PUBLIC_COLUMNS = (
 )
 
 
-def _record(row: sqlite3.Row) -> HandRecord:
+def _record(row: Row) -> HandRecord:
     return HandRecord(
         id=row["id"],
         table_id=row["table_id"],
@@ -114,14 +111,14 @@ def _record(row: sqlite3.Row) -> HandRecord:
     )
 
 
-async def hand_in(conn: aiosqlite.Connection, hand_id: int) -> HandRecord:
+async def hand_in(conn: Connection, hand_id: int) -> HandRecord:
     row = await fetch_one(conn, f"SELECT {_PUBLIC_COLUMNS} FROM hands WHERE id = ?", (hand_id,))
     if row is None:
         raise UnknownHand(f"there is no hand #{hand_id}")
     return _record(row)
 
 
-async def live_hand_in(conn: aiosqlite.Connection, hand_id: int) -> HandRecord:
+async def live_hand_in(conn: Connection, hand_id: int) -> HandRecord:
     hand = await hand_in(conn, hand_id)
     if hand.status is not HandStatus.IN_PROGRESS:
         raise HandNotInProgress(f"hand #{hand.number} is already over")
@@ -182,7 +179,7 @@ async def start_hand(
     if len(seats) < 2 or len({s.seat_no for s in seats}) != len(seats):
         raise StoreError("a hand needs at least two players in distinct seats")
     async with db.transaction() as conn:
-        table = await table_in(conn, table_id)
+        table = await table_in(conn, table_id, lock=True)
         if table.status is TableStatus.CLOSED:
             raise TableNotOpen("this table is closed")
         live = await fetch_one(
@@ -206,10 +203,11 @@ async def start_hand(
             (number, button_seat, table_id),
         )
         seats_json = json.dumps([s.to_json() for s in sorted(seats, key=lambda s: s.seat_no)])
-        async with conn.execute(
+        inserted = await fetch_one(
+            conn,
             "INSERT INTO hands (table_id, number, config_json, seats_json, button_seat, deck,"
             " commitment, salt_hex, action_deadline, started_at, commitment_scheme, deck_salts)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (
                 table_id,
                 number,
@@ -224,10 +222,9 @@ async def start_hand(
                 scheme,
                 deck_salts,
             ),
-        ) as cursor:
-            hand_id = cursor.lastrowid
-        assert hand_id is not None
-        return await hand_in(conn, hand_id)
+        )
+        assert inserted is not None
+        return await hand_in(conn, inserted[0])
 
 
 async def settle_hand(
@@ -250,8 +247,8 @@ async def settle_hand(
         raise InvalidSettlement(f"hand results must sum to zero, not {sum(clean.values())}")
     result_json = _json(result, "result")
     async with db.transaction() as conn:
-        hand = await live_hand_in(conn, hand_id)
-        table = await table_in(conn, hand.table_id)
+        table = await table_in(conn, (await hand_in(conn, hand_id)).table_id, lock=True)
+        hand = await live_hand_in(conn, hand_id)  # read again under the table's lock
         started = {s.user_id: s for s in hand.seats}
         seated = {s.user_id: s for s in await seats_in(conn, hand.table_id)}
         for user_id, delta in clean.items():
@@ -298,8 +295,8 @@ async def cancel_hand(
             raise InvalidSettlement(f"the committed amount for user {user_id} is not valid")
         returned[user_id] = amount
     async with db.transaction() as conn:
-        hand = await live_hand_in(conn, hand_id)
-        table = await table_in(conn, hand.table_id)
+        table = await table_in(conn, (await hand_in(conn, hand_id)).table_id, lock=True)
+        hand = await live_hand_in(conn, hand_id)  # read again under the table's lock
         players = {s.user_id for s in hand.seats}
         now = db.now()
         for user_id, amount in sorted(returned.items()):

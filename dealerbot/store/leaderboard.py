@@ -10,12 +10,9 @@ Ranks are competition ranks: players with equal net worth share one.
 from __future__ import annotations
 
 import math
-import sqlite3
 from dataclasses import dataclass
 
-import aiosqlite
-
-from .db import Database, fetch_all, fetch_one
+from .db import Connection, Database, Row, fetch_all, fetch_one
 from .validate import check_id
 
 PAGE_SIZE = 10
@@ -49,15 +46,15 @@ class LeaderboardPage:
     entries: tuple[LeaderboardEntry, ...]
 
 
-async def _rank_of_worth(conn: aiosqlite.Connection, guild_id: int, net_worth: int) -> int:
+async def _rank_of_worth(conn: Connection, guild_id: int, net_worth: int) -> int:
     row = await fetch_one(conn, RANK_SQL, (guild_id, net_worth))
     return 1 + (int(row[0]) if row is not None else 0)
 
 
 async def _slice(
-    conn: aiosqlite.Connection, guild_id: int, limit: int, offset: int
+    conn: Connection, guild_id: int, limit: int, offset: int
 ) -> list[LeaderboardEntry]:
-    rows: list[sqlite3.Row] = await fetch_all(conn, TOP_SQL, (guild_id, limit, offset))
+    rows: list[Row] = await fetch_all(conn, TOP_SQL, (guild_id, limit, offset))
     if not rows:
         return []
     marks = ", ".join("?" for _ in rows)

@@ -7,13 +7,10 @@ Triggers in the schema refuse UPDATE and DELETE on the ledger.
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from enum import Enum
 
-import aiosqlite
-
-from .db import Database, fetch_all
+from .db import Connection, Database, Row, fetch_all
 from .validate import check_id
 
 
@@ -54,7 +51,7 @@ class LedgerEntry:
 
 
 async def record(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     *,
     guild_id: int,
     user_id: int,
@@ -74,7 +71,7 @@ async def record(
     )
 
 
-def _entry(row: sqlite3.Row) -> LedgerEntry:
+def _entry(row: Row) -> LedgerEntry:
     return LedgerEntry(
         id=row["id"],
         guild_id=row["guild_id"],

@@ -1,10 +1,11 @@
-"""Numbered SQL migrations, each applied atomically together with ``PRAGMA user_version``.
+"""Numbered SQL migrations, one version number for both backends, each applied atomically.
 
-``executescript`` commits any open transaction before it runs, so a migration cannot be
-wrapped by the caller; instead the whole unit is one script:
-``BEGIN IMMEDIATE; <file>; PRAGMA user_version = N; COMMIT;``. If any statement fails the
-script stops inside the transaction and we roll it back: the file and the version bump
-land together or not at all.
+``migrations/NNNN_name.sql`` are SQLite's and ``migrations/postgresql/NNNN_name.sql`` their
+PostgreSQL twins, with the same numbers. A file and its version bump land together or not
+at all: SQLite runs ``BEGIN IMMEDIATE; <file>; PRAGMA user_version = N; COMMIT;`` as one
+script; PostgreSQL (whose DDL is transactional) runs the file and updates its one-row
+``schema_version`` table in one transaction, under an advisory lock so that two processes
+starting at once do not both migrate (:meth:`Database.apply_migration`).
 
 The files live in the top-level ``migrations/`` folder, which the wheel ships as the package
 ``dealerbot.migrations`` (see setup.py); they are read through ``importlib.resources`` so a
@@ -14,17 +15,21 @@ regular install finds them as well as a checkout does.
 from __future__ import annotations
 
 import re
-import sqlite3
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
+from typing import TYPE_CHECKING
 
-import aiosqlite
+from .errors import DatabaseTooNewError, MigrationError, StoreError
 
-from .errors import DatabaseTooNewError, MigrationError
+if TYPE_CHECKING:
+    import aiosqlite
+
+    from .db import Database
 
 MIGRATIONS_PACKAGE = "dealerbot.migrations"
 MIGRATIONS_DIR: Traversable = resources.files(MIGRATIONS_PACKAGE)
+POSTGRES_SUBFOLDER = "postgresql"
 _NAME = re.compile(r"^(\d{4})_[A-Za-z0-9_]+\.sql$")
 
 
@@ -37,9 +42,8 @@ class Migration:
     def name(self) -> str:
         return self.path.name
 
-    def script(self) -> str:
-        body = self.path.read_text(encoding="utf-8")
-        return f"BEGIN IMMEDIATE;\n{body}\n;\nPRAGMA user_version = {self.version};\nCOMMIT;\n"
+    def body(self) -> str:
+        return self.path.read_text(encoding="utf-8")
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +55,12 @@ class MigrationStatus:
     @property
     def too_new(self) -> bool:
         return self.current > self.latest
+
+
+def folder_for(backend: str, directory: Traversable | None = None) -> Traversable:
+    """The backend's folder: ``directory`` (default migrations/), or its postgresql/."""
+    base = directory or MIGRATIONS_DIR
+    return base / POSTGRES_SUBFOLDER if backend == "postgresql" else base
 
 
 def discover(directory: Traversable | None = None) -> tuple[Migration, ...]:
@@ -76,10 +86,20 @@ def discover(directory: Traversable | None = None) -> tuple[Migration, ...]:
     return tuple(found)
 
 
-async def current_version(conn: aiosqlite.Connection) -> int:
-    async with conn.execute("PRAGMA user_version") as cursor:
-        row = await cursor.fetchone()
-    return int(row[0]) if row is not None else 0
+def _database(db: Database | aiosqlite.Connection) -> Database:
+    """A raw aiosqlite connection (older callers and tests) is wrapped as a SQLite database."""
+    from .db import Database
+
+    if isinstance(db, Database):
+        return db
+    from .dburl import DatabaseTarget
+    from .sqlite_db import SqliteDatabase
+
+    return SqliteDatabase(db, DatabaseTarget("sqlite", path=""), lambda: 0.0)
+
+
+async def current_version(db: Database | aiosqlite.Connection) -> int:
+    return await _database(db).schema_version()
 
 
 def _too_new(current: int, latest: int) -> DatabaseTooNewError:
@@ -91,14 +111,15 @@ def _too_new(current: int, latest: int) -> DatabaseTooNewError:
 
 
 async def status(
-    conn: aiosqlite.Connection,
+    db: Database | aiosqlite.Connection,
     directory: Traversable | None = None,
     *,
     refuse_newer: bool = False,
 ) -> MigrationStatus:
-    migrations = discover(directory)
+    db = _database(db)
+    migrations = discover(folder_for(db.backend, directory))
     latest = migrations[-1].version if migrations else 0
-    current = await current_version(conn)
+    current = await db.schema_version()
     if refuse_newer and current > latest:
         raise _too_new(current, latest)
     pending = tuple(m for m in migrations if m.version > current)
@@ -106,22 +127,24 @@ async def status(
 
 
 async def upgrade(
-    conn: aiosqlite.Connection,
+    db: Database | aiosqlite.Connection,
     directory: Traversable | None = None,
     *,
     target: int | None = None,
 ) -> list[Migration]:
-    """Apply pending migrations in order (up to ``target``); return those applied."""
-    state = await status(conn, directory, refuse_newer=True)
+    """Apply pending migrations in order (up to ``target``); return those applied here."""
+    db = _database(db)
+    state = await status(db, directory, refuse_newer=True)
     applied: list[Migration] = []
     for migration in state.pending:
         if target is not None and migration.version > target:
             break
         try:
-            await conn.executescript(migration.script())
-        except sqlite3.Error as exc:
-            if conn.in_transaction:
-                await conn.execute("ROLLBACK")
+            done = await db.apply_migration(migration.version, migration.body())
+        except StoreError:
+            raise
+        except Exception as exc:
             raise MigrationError(f"migration {migration.name} failed: {exc}") from exc
-        applied.append(migration)
+        if done:
+            applied.append(migration)
     return applied

@@ -9,12 +9,9 @@ the stacks until its result is written.
 from __future__ import annotations
 
 import math
-import sqlite3
 from dataclasses import dataclass
 
-import aiosqlite
-
-from .db import Database, execute, fetch_all, fetch_one
+from .db import Connection, Database, Row, execute, fetch_all, fetch_one
 from .errors import (
     AlreadySeated,
     HandInProgress,
@@ -58,7 +55,7 @@ class CashOut:
     wallet: Wallet
 
 
-def _seat(row: sqlite3.Row) -> SeatRow:
+def _seat(row: Row) -> SeatRow:
     return SeatRow(
         table_id=row["table_id"],
         seat_no=row["seat_no"],
@@ -80,14 +77,14 @@ def _display_name(name: object) -> str:
     return name.strip()[:MAX_DISPLAY_NAME]
 
 
-async def seats_in(conn: aiosqlite.Connection, table_id: int) -> list[SeatRow]:
+async def seats_in(conn: Connection, table_id: int) -> list[SeatRow]:
     rows = await fetch_all(
         conn, "SELECT * FROM seats WHERE table_id = ? ORDER BY seat_no", (table_id,)
     )
     return [_seat(r) for r in rows]
 
 
-async def seat_in(conn: aiosqlite.Connection, table_id: int, user_id: int) -> SeatRow:
+async def seat_in(conn: Connection, table_id: int, user_id: int) -> SeatRow:
     row = await fetch_one(
         conn, "SELECT * FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id)
     )
@@ -96,7 +93,7 @@ async def seat_in(conn: aiosqlite.Connection, table_id: int, user_id: int) -> Se
     return _seat(row)
 
 
-async def cash_out_in(conn: aiosqlite.Connection, seat: SeatRow, now: float) -> CashOut:
+async def cash_out_in(conn: Connection, seat: SeatRow, now: float) -> CashOut:
     """Move the whole stack back to the wallet and free the seat (inside a transaction)."""
     if seat.stack:
         await record(
@@ -167,7 +164,7 @@ async def sit_down(
         raise InvalidSeat(seat_no)
     async with db.transaction() as conn:
         now = db.now()
-        table = await table_in(conn, table_id)
+        table = await table_in(conn, table_id, lock=True)
         if table.status is not TableStatus.OPEN:
             raise TableNotOpen("this table is closing; nobody can sit down")
         seats = await seats_in(conn, table_id)
@@ -188,7 +185,7 @@ async def sit_down(
 
 
 async def _wallet_to_table(
-    conn: aiosqlite.Connection, table: TableRow, user_id: int, amount: int, now: float, *, note: str
+    conn: Connection, table: TableRow, user_id: int, amount: int, now: float, *, note: str
 ) -> None:
     """A buy-in's two ledger rows: wallet -amount (checked, one statement) and table +amount.
 
@@ -216,7 +213,7 @@ async def add_chips(db: Database, table_id: int, user_id: int, amount: int) -> S
     check_amount(amount)
     async with db.transaction() as conn:
         now = db.now()
-        table = await table_in(conn, table_id)
+        table = await table_in(conn, table_id, lock=True)
         if table.status is not TableStatus.OPEN:
             raise TableNotOpen("this table is closing; chips cannot be added")
         await seat_in(conn, table_id, user_id)  # NotSeated if he has no seat
@@ -241,7 +238,7 @@ async def stand_up(db: Database, table_id: int, user_id: int) -> CashOut:
     check_id(table_id, "table id")
     check_id(user_id, "user id")
     async with db.transaction() as conn:
-        await table_in(conn, table_id)
+        await table_in(conn, table_id, lock=True)
         seat = await seat_in(conn, table_id, user_id)
         players = await live_hand_players(conn, table_id)
         if players is not None and user_id in players:
@@ -306,7 +303,7 @@ async def close_table(db: Database, table_id: int) -> list[CashOut]:
     """Cash everyone out and mark the table closed; refused while a hand is in progress."""
     check_id(table_id, "table id")
     async with db.transaction() as conn:
-        await table_in(conn, table_id)
+        await table_in(conn, table_id, lock=True)
         if await live_hand_players(conn, table_id) is not None:
             raise HandInProgress("the table closes when the current hand ends")
         now = db.now()

@@ -6,14 +6,11 @@ Seats, buy-ins, cash-outs and closing (which cashes everyone out) are in :mod:`.
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from enum import Enum
 
-import aiosqlite
-
 from .config import ensure_guild
-from .db import Database, fetch_all, fetch_one
+from .db import Connection, Database, Row, fetch_all, fetch_one
 from .errors import (
     StoreError,
     UnknownTable,
@@ -41,7 +38,7 @@ class TableRow:
     created_at: float
 
 
-def _table(row: sqlite3.Row) -> TableRow:
+def _table(row: Row) -> TableRow:
     return TableRow(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -54,14 +51,21 @@ def _table(row: sqlite3.Row) -> TableRow:
     )
 
 
-async def table_in(conn: aiosqlite.Connection, table_id: int) -> TableRow:
-    row = await fetch_one(conn, "SELECT * FROM tables WHERE id = ?", (table_id,))
+async def table_in(conn: Connection, table_id: int, *, lock: bool = False) -> TableRow:
+    """The table's row; ``lock=True`` (in a transaction) holds it until the transaction ends.
+
+    Every transaction that reads a table's rows and then writes from what it read locks
+    the table first: on PostgreSQL that serialises one table's work (SQLite serialises all
+    writers anyway).
+    """
+    suffix = conn.lock_suffix if lock else ""
+    row = await fetch_one(conn, f"SELECT * FROM tables WHERE id = ?{suffix}", (table_id,))
     if row is None:
         raise UnknownTable(f"there is no table #{table_id}")
     return _table(row)
 
 
-async def live_hand_players(conn: aiosqlite.Connection, table_id: int) -> set[int] | None:
+async def live_hand_players(conn: Connection, table_id: int) -> set[int] | None:
     """User ids dealt into the table's hand in progress, or None if no hand is running."""
     row = await fetch_one(
         conn,
@@ -83,7 +87,7 @@ async def open_table(db: Database, guild_id: int, channel_id: int) -> TableRow:
         await conn.execute(
             "INSERT INTO tables (guild_id, channel_id, created_at) VALUES (?, ?, ?)"
             " ON CONFLICT (guild_id, channel_id) DO UPDATE SET status = 'open'"
-            " WHERE status = 'closed'",
+            " WHERE tables.status = 'closed'",
             (guild_id, channel_id, now),
         )
         row = await fetch_one(
@@ -119,7 +123,7 @@ async def list_tables(
     guild_id: int | None = None,
     statuses: tuple[TableStatus, ...] | None = None,
 ) -> list[TableRow]:
-    sql = "SELECT * FROM tables WHERE 1"
+    sql = "SELECT * FROM tables WHERE 1 = 1"
     params: list[object] = []
     if guild_id is not None:
         sql += " AND guild_id = ?"
@@ -138,7 +142,7 @@ async def set_table_status(db: Database, table_id: int, status: TableStatus) -> 
     if not isinstance(status, TableStatus):
         raise StoreError("the status must be a TableStatus")
     async with db.transaction() as conn:
-        await table_in(conn, table_id)
+        await table_in(conn, table_id, lock=True)
         seated = await fetch_one(
             conn, "SELECT 1 FROM seats WHERE table_id = ? LIMIT 1", (table_id,)
         )

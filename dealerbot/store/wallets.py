@@ -6,13 +6,10 @@ says whether there were enough; the ledger row is written in the same transactio
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 
-import aiosqlite
-
 from .config import economy_in, ensure_guild
-from .db import Database, execute, fetch_one
+from .db import Connection, Database, Row, execute, fetch_one
 from .errors import DailyNotReady, InsufficientChips, NoWallet, StoreError
 from .ledger import Account, Reason, record
 from .validate import check_amount, check_id
@@ -44,30 +41,30 @@ _SELECT = (
 )
 
 
-def _wallet(row: sqlite3.Row) -> Wallet:
+def _wallet(row: Row) -> Wallet:
     return Wallet(*row)
 
 
-async def wallet_in(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> Wallet | None:
+async def wallet_in(conn: Connection, guild_id: int, user_id: int) -> Wallet | None:
     row = await fetch_one(conn, _SELECT, (guild_id, user_id))
     return None if row is None else _wallet(row)
 
 
-async def ensure_wallet(
-    conn: aiosqlite.Connection, guild_id: int, user_id: int, now: float
-) -> Wallet:
+async def ensure_wallet(conn: Connection, guild_id: int, user_id: int, now: float) -> Wallet:
     """The wallet, created with the guild's starting balance and its 'grant' row if new."""
     existing = await wallet_in(conn, guild_id, user_id)
     if existing is not None:
         return existing
     await ensure_guild(conn, guild_id, now)
     start = (await economy_in(conn, guild_id)).starting_chips
-    await conn.execute(
+    # A concurrent transaction (PostgreSQL) may have created it since: then no grant here.
+    created = await execute(
+        conn,
         "INSERT INTO wallets (guild_id, user_id, chips, net_worth, created_at)"
-        " VALUES (?, ?, ?, ?, ?)",
+        " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO NOTHING",
         (guild_id, user_id, start, start, now),
     )
-    if start:
+    if start and created:
         await record(
             conn,
             guild_id=guild_id,
@@ -84,7 +81,7 @@ async def ensure_wallet(
 
 
 async def move_wallet_chips(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     guild_id: int,
     user_id: int,
     delta: int,
@@ -162,7 +159,10 @@ async def claim_daily(db: Database, guild_id: int, user_id: int) -> DailyClaim:
     check_id(user_id, "user id")
     async with db.transaction() as conn:
         now = db.now()
-        wallet = await ensure_wallet(conn, guild_id, user_id, now)
+        await ensure_wallet(conn, guild_id, user_id, now)
+        locked = await fetch_one(conn, _SELECT + conn.lock_suffix, (guild_id, user_id))
+        assert locked is not None
+        wallet = _wallet(locked)
         economy = await economy_in(conn, guild_id)
         if wallet.last_daily_at is not None:
             ready = wallet.last_daily_at + economy.daily_cooldown_seconds

@@ -1,4 +1,5 @@
-"""PostgreSQL fixtures: one server per test session, one fresh database per test."""
+"""PostgreSQL fixtures: one fresh database per test (the session's server, ``pg_server``,
+is in tests/conftest.py, shared with the store and table-service tests)."""
 
 from __future__ import annotations
 
@@ -9,14 +10,7 @@ import asyncpg
 import pytest
 
 from .databases import create_database, create_migrated_template, drop_database
-from .server import PostgresServer, postgres_server
-
-
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[PostgresServer]:
-    """DEALERBOT_TEST_POSTGRES_URL's server, or a throwaway one started for this session."""
-    with postgres_server() as server:
-        yield server
+from .server import PostgresServer
 
 
 @pytest.fixture(scope="session")

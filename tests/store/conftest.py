@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from dealerbot.store import seats
+from dealerbot.store.catalog import rows_of, schema_of
 from dealerbot.store.config import ConfigRow
-from dealerbot.store.db import Database, fetch_all
+from dealerbot.store.db import Database
 from dealerbot.store.seats import SeatRow
 
 GUILD = 111_111_111_111_111_111
@@ -43,8 +44,9 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def db(db_path: Path, clock: FakeClock) -> AsyncIterator[Database]:
-    database = await Database.open(db_path, clock=clock)
+async def db(db_url: str, clock: FakeClock) -> AsyncIterator[Database]:
+    """A migrated database on each backend (tests/conftest.py); on SQLite it is db_path."""
+    database = await Database.open(db_url, clock=clock)
     try:
         yield database
     finally:
@@ -53,17 +55,8 @@ async def db(db_path: Path, clock: FakeClock) -> AsyncIterator[Database]:
 
 async def snapshot(db: Database) -> dict[str, list[tuple[object, ...]]]:
     """Every row of every table: compare before/after to prove nothing changed."""
-    names = [
-        r[0]
-        for r in await fetch_all(
-            db.conn, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
-        )
-    ]
-    out: dict[str, list[tuple[object, ...]]] = {}
-    for name in names:
-        rows = await fetch_all(db.conn, f'SELECT * FROM "{name}" ORDER BY 1, 2')
-        out[name] = [tuple(r) for r in rows]
-    return out
+    async with db.snapshot() as conn:
+        return {info.name: await rows_of(conn, info) for info in await schema_of(conn)}
 
 
 async def sit(

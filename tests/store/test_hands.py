@@ -8,7 +8,6 @@ import inspect
 import random
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
 import dealerbot.store
@@ -293,15 +292,16 @@ async def test_why_the_service_acted_is_its_own_column(db: Database) -> None:
 
 async def test_migration_0003_splits_actions_logged_with_their_reason(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
-    async with aiosqlite.connect(path, isolation_level=None) as conn:
-        await migrate.upgrade(conn, target=2)
+    async with await Database.open(path, migrate_now=False) as db:
+        await migrate.upgrade(db, target=2)
+        conn = db.conn
         await conn.execute("PRAGMA foreign_keys = OFF")  # a bare log row is enough here
         await conn.executemany(
             "INSERT INTO hand_actions (hand_id, seq, seat, action, created_at)"
             " VALUES (1, ?, 0, ?, 0)",
             [(0, "bring_in"), (1, "fold:timeout"), (2, "check:away"), (3, "call")],
         )
-        await migrate.upgrade(conn)
+        await migrate.upgrade(db)
         rows = await (
             await conn.execute("SELECT action, reason FROM hand_actions ORDER BY seq")
         ).fetchall()

@@ -80,10 +80,12 @@ async def test_empty_guild(db: Database) -> None:
     assert (page.page, page.pages, page.total_players, page.entries) == (1, 1, 0, ())
 
 
+@pytest.mark.backends("sqlite")  # EXPLAIN QUERY PLAN is SQLite's
 @pytest.mark.parametrize(("sql", "params"), [(TOP_SQL, (GUILD, 10, 0)), (RANK_SQL, (GUILD, 500))])
 async def test_queries_use_the_leaderboard_index(db: Database, sql: str, params: tuple) -> None:
     await make_players(db, [100, 200])
-    plan = " ".join(r[3] for r in await fetch_all(db.conn, "EXPLAIN QUERY PLAN " + sql, params))
+    async with db.reading() as conn:
+        plan = " ".join(r[3] for r in await fetch_all(conn, "EXPLAIN QUERY PLAN " + sql, params))
     assert "COVERING INDEX wallets_leaderboard" in plan
     assert "TEMP B-TREE" not in plan
     assert "SCAN" not in plan

@@ -8,14 +8,13 @@ import aiosqlite
 import pytest
 
 from dealerbot.store import migrate
-from dealerbot.store.db import Database, fetch_all
+from dealerbot.store.db import Database
 from dealerbot.store.errors import DatabaseTooNewError, MigrationError
 
 
 async def schema(path: Path) -> list[tuple[str, str, str, str | None]]:
     async with aiosqlite.connect(path) as conn:
-        rows = await fetch_all(
-            conn,
+        rows = await conn.execute_fetchall(
             "SELECT type, name, tbl_name, sql FROM sqlite_master"
             " WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name",
         )
@@ -24,7 +23,8 @@ async def schema(path: Path) -> list[tuple[str, str, str, str | None]]:
 
 async def version(path: Path) -> int:
     async with aiosqlite.connect(path) as conn:
-        return await migrate.current_version(conn)
+        rows = await conn.execute_fetchall("PRAGMA user_version")
+    return int(next(iter(rows))[0])
 
 
 def write_migrations(folder: Path, files: dict[str, str]) -> Path:
@@ -48,9 +48,9 @@ async def test_fresh_database_is_at_the_latest_version(db_path: Path) -> None:
     latest = migrate.discover()[-1].version
     db = await Database.open(db_path)
     try:
-        assert await migrate.current_version(db.conn) == latest
-        mode = await fetch_all(db.conn, "PRAGMA journal_mode")
-        fks = await fetch_all(db.conn, "PRAGMA foreign_keys")
+        assert await migrate.current_version(db) == latest
+        mode = await db.conn.execute_fetchall("PRAGMA journal_mode")
+        fks = await db.conn.execute_fetchall("PRAGMA foreign_keys")
         assert mode[0][0] == "wal"
         assert fks[0][0] == 1
     finally:
@@ -70,16 +70,17 @@ def test_migrations_folder_is_found_relative_to_the_package() -> None:
 async def test_toy_runner_step_by_step_equals_fresh(tmp_path: Path, first_step: int) -> None:
     folder = write_migrations(tmp_path / "migrations", TOY)
     fresh, stepped = tmp_path / "fresh.db", tmp_path / "stepped.db"
-    async with aiosqlite.connect(fresh, isolation_level=None) as conn:
-        applied = await migrate.upgrade(conn, folder)
+    async with await Database.open(fresh, migrate_now=False) as db:
+        applied = await migrate.upgrade(db, folder)
         assert [m.version for m in applied] == [1, 2, 3]
-    async with aiosqlite.connect(stepped, isolation_level=None) as conn:
-        await migrate.upgrade(conn, folder, target=first_step)
-        assert await migrate.current_version(conn) == first_step
+    async with await Database.open(stepped, migrate_now=False) as db:
+        conn = db.conn
+        await migrate.upgrade(db, folder, target=first_step)
+        assert await migrate.current_version(db) == first_step
         await conn.execute("INSERT INTO people (name) VALUES ('kept')")
-        rest = await migrate.upgrade(conn, folder)
+        rest = await migrate.upgrade(db, folder)
         assert [m.version for m in rest] == list(range(first_step + 1, 4))
-        rows = await fetch_all(conn, "SELECT name, age FROM people")
+        rows = await conn.execute_fetchall("SELECT name, age FROM people")
         assert [tuple(r) for r in rows] == [("kept", 0)]
     assert await schema(fresh) == await schema(stepped)
     assert await version(fresh) == await version(stepped) == 3
@@ -88,13 +89,13 @@ async def test_toy_runner_step_by_step_equals_fresh(tmp_path: Path, first_step: 
 async def test_real_migrations_step_by_step_equal_fresh(tmp_path: Path) -> None:
     migrations = migrate.discover()
     fresh = tmp_path / "fresh.db"
-    async with aiosqlite.connect(fresh, isolation_level=None) as conn:
-        await migrate.upgrade(conn)
+    async with await Database.open(fresh, migrate_now=False) as db:
+        await migrate.upgrade(db)
     for stop in range(1, migrations[-1].version + 1):
         stepped = tmp_path / f"stepped{stop}.db"
-        async with aiosqlite.connect(stepped, isolation_level=None) as conn:
-            await migrate.upgrade(conn, target=stop)
-            assert await migrate.current_version(conn) == stop
+        async with await Database.open(stepped, migrate_now=False) as db:
+            await migrate.upgrade(db, target=stop)
+            assert await migrate.current_version(db) == stop
         # Reopening through Database applies the rest, as at startup.
         db = await Database.open(stepped)
         await db.close()
@@ -108,18 +109,20 @@ async def test_a_failing_migration_leaves_no_trace(tmp_path: Path) -> None:
     )
     folder = write_migrations(tmp_path / "migrations", files)
     path = tmp_path / "broken.db"
-    async with aiosqlite.connect(path, isolation_level=None) as conn:
+    async with await Database.open(path, migrate_now=False) as db:
+        conn = db.conn
         with pytest.raises(MigrationError, match=r"0002_pets\.sql"):
-            await migrate.upgrade(conn, folder)
+            await migrate.upgrade(db, folder)
         assert not conn.in_transaction
-        assert await migrate.current_version(conn) == 1
+        assert await migrate.current_version(db) == 1
     names = {row[1] for row in await schema(path)}
     assert names == {"people"}
 
 
 async def test_database_newer_than_code_is_refused(db_path: Path) -> None:
     latest = migrate.discover()[-1].version
-    async with aiosqlite.connect(db_path, isolation_level=None) as conn:
+    async with await Database.open(db_path, migrate_now=False) as db:
+        conn = db.conn
         await conn.execute(f"PRAGMA user_version = {latest + 1}")
     for migrate_now in (True, False):
         with pytest.raises(DatabaseTooNewError, match="newer") as info:
