@@ -82,6 +82,9 @@ class ActionClick(discord.ui.DynamicItem[Button], template=ACTION_TEMPLATE):
             messenger = _relay(interaction).messenger(guild_id, channel_id)
             where = (self.table_id, self.hand_id, self.seq)
             await messenger.answer_action(interaction, service, where, self.act)
+            owed = _relay(interaction).private_notice(interaction.user.id)
+            if owed is not None and interaction.response.is_done():
+                await interaction.followup.send(owed, ephemeral=True)
         except Exception as error:
             await answer_failure(interaction, error)
 
@@ -100,6 +103,7 @@ class CardsClick(discord.ui.DynamicItem[Button], template=CARDS_TEMPLATE):
             guild_id, channel_id = place(interaction)
             view = await _service(interaction).my_cards(guild_id, channel_id, interaction.user.id)
             text = render.private_player_text(view)
+            _relay(interaction).private_notice(interaction.user.id)  # he is looking already
         except Exception as error:
             await answer_failure(interaction, error)
             return
