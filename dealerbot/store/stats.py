@@ -256,19 +256,15 @@ async def winnings_rank(
 
 
 async def hands_without_rows(db: Database, after_id: int, limit: int) -> list[HandRecord]:
-    """Finished hands (decks revealed) with no ``hand_players`` row, by id from ``after_id``."""
+    """Finished, unpruned hands (decks revealed) with no ``hand_players`` row, by id from
+    ``after_id``: the ones the backfill can replay."""
     async with db.reading() as conn:
         ids = await fetch_all(
             conn,
-            "SELECT id FROM hands h WHERE h.status = 'finished' AND h.id > ?"
+            "SELECT id FROM hands h WHERE h.status = 'finished' AND h.pruned_at IS NULL"
+            " AND h.id > ?"
             " AND NOT EXISTS (SELECT 1 FROM hand_players p WHERE p.hand_id = h.id)"
             " ORDER BY h.id LIMIT ?",
             (after_id, limit),
         )
         return [await hand_in(conn, int(row[0])) for row in ids]
-
-
-async def guild_of_table(db: Database, table_id: int) -> int | None:
-    async with db.reading() as conn:
-        row = await fetch_one(conn, "SELECT guild_id FROM tables WHERE id = ?", (table_id,))
-    return None if row is None else int(row[0])
