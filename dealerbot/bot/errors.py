@@ -1,8 +1,10 @@
 """Refusals, and turning every failure into a short, private answer; logging what is a bug.
 
 User-caused refusals (:class:`UserError` here, :class:`~dealerbot.tables.TableError`
-from the service) are shown as they are, ephemeral. Anything else is logged with the
-command and ids (never cards) and the user gets a generic apology.
+from the service) are shown as they are, ephemeral. A command the bot does not know (the
+client's list is older than the bot's) or an option of the wrong type (a modified client)
+is refused with a WARNING and no traceback. Anything else is logged with the command and
+ids (never cards) and the user gets a generic apology.
 """
 
 from __future__ import annotations
@@ -22,6 +24,15 @@ log = logging.getLogger(__name__)
 
 DEFER_AFTER = 1.5  # seconds of work before a command is deferred (Discord allows 3)
 APOLOGY = "Something went wrong on my side; please try again in a moment."
+OUT_OF_DATE = "This command is out of date: an admin should run `dealerbot sync`."
+# What each option type must hold (app_commands.AppCommandOptionType values).
+VALUE_TYPES: dict[int, tuple[type, ...]] = {3: (str,), 4: (int,), 5: (bool,), 10: (int, float)}
+ENTITY_TYPES = frozenset({6, 7, 8, 9})  # user, channel, role, mentionable: snowflakes
+TYPE_WORDS = {3: "text", 4: "a whole number", 5: "true or false", 10: "a number"}
+
+
+class StaleCommand(app_commands.AppCommandError):
+    """The interaction does not fit the command the bot has (stale or modified client)."""
 
 
 class UserError(Exception):
@@ -72,8 +83,36 @@ def user_message(error: BaseException) -> str | None:
         if low is not None or high is not None:
             return f"{error.value} is not allowed: use a number from {low} to {high}."
         return "I could not read that input; please check the values and try again."
-    if isinstance(error, app_commands.CommandSignatureMismatch):
-        return "I could not read that input; please check the values and try again."
+    if isinstance(error, app_commands.CommandSignatureMismatch | app_commands.CommandNotFound):
+        return OUT_OF_DATE
+    if isinstance(error, StaleCommand):
+        return str(error)
+    return None
+
+
+def _fits(kind: int, value: object, resolved: dict[str, Any]) -> bool:
+    if kind in ENTITY_TYPES:
+        key = str(value)
+        return key.isdigit() and any(key in group for group in resolved.values())
+    types = VALUE_TYPES.get(kind)
+    if types is None or isinstance(value, bool) != (kind == 5):
+        return types is None
+    return isinstance(value, types)
+
+
+def mistyped_option(
+    command: app_commands.Command[Any, ..., Any], options: list[Any], resolved: dict[str, Any]
+) -> str | None:
+    """The refusal for the first option whose type or value is not the command's, or None."""
+    params = {param.display_name: param for param in command.parameters}
+    for option in options:
+        param = params.get(option.get("name"))
+        if param is None:
+            return f"`{option.get('name')}` is not an option of this command. {OUT_OF_DATE}"
+        kind = param.type.value
+        if option.get("type") != kind or not _fits(kind, option.get("value"), resolved):
+            what = TYPE_WORDS.get(kind, f"a {param.type.name}")
+            return f"The option `{param.display_name}` takes {what}. {OUT_OF_DATE}"
     return None
 
 
@@ -147,6 +186,24 @@ def log_failure(interaction: discord.Interaction[Any], error: BaseException) -> 
 class StudTree(app_commands.CommandTree[Any]):
     """The command tree: checks and conversion failures become private answers."""
 
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Refuse option values that are not of the command's types (discord.py passes them
+        through unconverted) before the command runs."""
+        data: Any = interaction.data
+        if interaction.type is not discord.InteractionType.application_command or not data:
+            return True
+        if data.get("type", 1) != 1:
+            return True
+        try:
+            command, options = self._get_app_command_options(data)
+        except app_commands.AppCommandError:
+            return True  # the tree raises it again and on_error answers
+        if isinstance(command, app_commands.Command):
+            refusal = mistyped_option(command, options, data.get("resolved") or {})
+            if refusal is not None:
+                raise StaleCommand(refusal)
+        return True
+
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
@@ -155,7 +212,23 @@ class StudTree(app_commands.CommandTree[Any]):
         if text is None:
             log_failure(interaction, original)
             text = APOLOGY
+        elif isinstance(error, StaleCommand | app_commands.CommandNotFound):
+            data: Any = interaction.data or {}
+            log.warning(
+                "refused /%s from user %s in channel %s: %s",
+                *(_command_path(data), interaction.user.id, interaction.channel_id, error),
+            )
         try:
             await send(interaction, Reply(text))
         except discord.HTTPException:
             log.warning("could not report an error to interaction %s", interaction.id)
+
+
+def _command_path(data: dict[str, Any]) -> str:
+    """``stud teleport``: the command and subcommands an interaction names."""
+    names = [str(data.get("name"))]
+    options = data.get("options") or []
+    while options and options[0].get("type") in (1, 2):
+        names.append(str(options[0].get("name")))
+        options = options[0].get("options") or []
+    return " ".join(names)

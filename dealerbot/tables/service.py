@@ -294,10 +294,14 @@ class TableService(Accounts):
             await table.add_chips(user_id, amount)
             return table.player_view(user_id)
 
-    async def start(self, guild_id: int, channel_id: int) -> TableView:
-        """Start a hand now instead of waiting for the between-hands delay."""
+    async def start(
+        self, guild_id: int, channel_id: int, by: int | None = None, *, admin: bool = False
+    ) -> TableView:
+        """Deal now, not after the between-hands delay; ``by`` must be seated unless admin."""
         async with self._command(guild_id, channel_id) as ref:
             table = self._existing(ref.table)
+            if by is not None and not admin and by not in table.seats:
+                raise errors.NotSeatedError("Only a seated player (or an admin) can deal a hand.")
             await table.start_hand()
             return table.view()
 

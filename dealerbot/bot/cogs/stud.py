@@ -19,6 +19,7 @@ from ..client import DealerBot
 from ..errors import Reply, UserError, place
 from ..table_channel import ChannelUnavailable
 from .base import MAX_CHIPS, CogBase, check_amount, check_can_post, display_name
+from .cooldown import Cooldown, is_admin
 from .seat_buttons import SEAT_CLICKS, leave_text
 from .stud_alerts import AlertCommands
 from .stud_buttons import STUD_CLICKS, leaderboard_page
@@ -39,6 +40,10 @@ class StudCog(
     group_description="Seven Card Stud",
 ):
     """Seats, hands and private cards at this channel's table; wallets and ranks."""
+
+    def __init__(self, bot: DealerBot) -> None:
+        super().__init__(bot)
+        self.reposts = Cooldown(bot.settings.table_repost_cooldown)  # /stud table spam
 
     # --- seats ---------------------------------------------------------------------
 
@@ -114,7 +119,8 @@ class StudCog(
             guild_id, channel_id = place(interaction)
             check_can_post(interaction)
             self.relay.messenger(guild_id, channel_id).retry_now()
-            view = await self.service.start(guild_id, channel_id)
+            admin = is_admin(interaction)  # else only a seated player may deal (issue 12)
+            view = await self.service.start(guild_id, channel_id, interaction.user.id, admin=admin)
             return Reply(f"Dealing hand #{view.hand_number}.")
 
         await self.run(interaction, work)
@@ -138,6 +144,7 @@ class StudCog(
             guild_id, channel_id = place(interaction)
             check_can_post(interaction)
             view = await self.service.table_view(guild_id, channel_id)
+            self.reposts.take(channel_id, self.service.clock.now())
             messenger = self.relay.messenger(guild_id, channel_id)
             if messenger.view is None:
                 messenger.view = view

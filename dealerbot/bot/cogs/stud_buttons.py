@@ -60,6 +60,15 @@ async def leaderboard_page(
     return render.leaderboard_embed(board, viewer, own), board_buttons(board)
 
 
+def own_leaderboard(interaction: discord.Interaction[Any]) -> bool:
+    """The clicked message is a leaderboard shown to the clicker (his /stud leaderboard)."""
+    message = interaction.message
+    if message is None or not message.embeds or message.embeds[0].title != "Leaderboard":
+        return False
+    meta = message.interaction_metadata
+    return meta is not None and meta.user.id == interaction.user.id
+
+
 class ActionClick(discord.ui.DynamicItem[Button], template=ACTION_TEMPLATE):
     """An action button: ``stud:<table>:<hand>:<seq>:<verb>``."""
 
@@ -124,9 +133,12 @@ class BoardClick(discord.ui.DynamicItem[Button], template=BOARD_TEMPLATE):
         return cls(_button(item), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Turn the page in place (an update of the clicked message, not a new one)."""
+        """Turn the page in place (an update of the clicked message, not a new one), only
+        on a leaderboard the clicker asked for (a forged id on another message is refused)."""
         try:
             guild_id, _ = place(interaction)
+            if not own_leaderboard(interaction):
+                raise UserError("That is not your leaderboard: use `/stud leaderboard`.")
             service = _service(interaction)
             embed, view = await leaderboard_page(service, guild_id, interaction.user.id, self.page)
         except Exception as error:

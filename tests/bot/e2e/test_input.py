@@ -75,7 +75,7 @@ async def test_commands_without_a_table_or_a_seat(club: Club) -> None:
     assert await wallet_chips(club, player) == (1000, 0)
     twice = await club.text(club.players[1], "join")
     assert "already seated" in twice.lower()
-    await club.start_hand()
+    await club.start_hand(club.players[1])  # only a seated player (or an admin) deals
     again = await club.text(club.players[1], "start")
     assert "already" in again.lower()
     between = await club.text(club.players[1], "addchips", amount=10)

@@ -271,6 +271,7 @@ class DiscordEmulator(Inspection):
         options: dict[str, Any] | None = None,
         locale: str = "en-US",
         force: bool = False,
+        unchecked: bool = False,
     ) -> InteractionRecord:
         """A user runs /name [subgroup] [subcommand] with options (guild=None: in DMs).
 
@@ -288,6 +289,7 @@ class DiscordEmulator(Inspection):
             options=options,
             locale=locale,
             force=force,
+            unchecked=unchecked,
         )
 
     async def click(
@@ -301,6 +303,12 @@ class DiscordEmulator(Inspection):
     ) -> InteractionRecord:
         """A user clicks a button (or picks `values` in a select) on a message."""
         return await self.injector.click(message_id, custom_id, user, values=values, locale=locale)
+
+    async def forge_click(
+        self, message_id: int | str, custom_id: str, user: UserRef
+    ) -> InteractionRecord:
+        """A button click a modified client sends: ``custom_id`` need not be on the message."""
+        return await self.injector.forge_click(message_id, custom_id, user)
 
     async def select(
         self, message_id: int | str, custom_id: str, user: UserRef, values: list[str]

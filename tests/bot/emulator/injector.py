@@ -56,13 +56,16 @@ class Injector:
         options: dict[str, Any] | None = None,
         locale: str = "en-US",
         force: bool = False,
+        unchecked: bool = False,
     ) -> InteractionRecord:
         """A user runs /name [subgroup] [subcommand] with options (guild=None: in DMs).
 
         Like Discord's client, refuses commands the bot never registered (unless
         `strict_commands` is off), unknown options, missing required ones, and commands
         whose `default_member_permissions`/contexts hide them from this user (unless
-        `force=True`, to test the bot's own run-time checks).
+        `force=True`, to test the bot's own run-time checks). `unchecked=True` sends the
+        subcommand and options as a stale or modified client would: not checked against the
+        registered schema, option types guessed from the Python values.
         """
         the_user = self.world.user(user)
         if guild is None:
@@ -89,7 +92,7 @@ class Injector:
             "name": name,
             "type": 1,
             "options": build_options(
-                command,
+                None if unchecked else command,
                 subgroup=subgroup,
                 subcommand=subcommand,
                 values=dict(options or {}),
@@ -140,6 +143,16 @@ class Injector:
             raise ValueError("values only make sense for select menus")
         channel = self.world.channel(msg.channel_id)
         return await self._launch(MESSAGE_COMPONENT, channel, the_user, data, locale, msg)
+
+    async def forge_click(
+        self, message_id: int | str, custom_id: str, user: UserRef
+    ) -> InteractionRecord:
+        """A button click with any ``custom_id`` on any message the user can see."""
+        msg = self.world.message(message_id)
+        the_user = self.world.user(user)
+        data: JSON = {"custom_id": custom_id, "component_type": 2}
+        channel = self.world.channel(msg.channel_id)
+        return await self._launch(MESSAGE_COMPONENT, channel, the_user, data, "en-US", msg)
 
     async def submit_modal(
         self, shown_by: InteractionRecord, answers: Answers, *, locale: str = "en-US"
