@@ -35,7 +35,6 @@ class Settings:
     discord_api_base: str = DEFAULT_API_BASE
     discord_gateway_url: str = DEFAULT_GATEWAY_URL
     table_repost_cooldown: float = 30.0  # TABLE_REPOST_COOLDOWN: seconds between /stud table
-    table_repost_cooldown: float = 30.0  # TABLE_REPOST_COOLDOWN: seconds between /stud table
     database_url: str | None = None  # DATABASE_URL; unset: SQLite at database_path
 
     @property
@@ -115,16 +114,6 @@ def load_settings(
             f"TABLE_REPOST_COOLDOWN must be seconds from 0 to 86400, not {cooldown_text!r}"
         )
 
-    cooldown_text = get("TABLE_REPOST_COOLDOWN") or "30"
-    try:
-        cooldown = float(cooldown_text)
-    except ValueError:
-        cooldown = -1.0
-    if not 0 <= cooldown <= 86_400:
-        raise SettingsError(
-            f"TABLE_REPOST_COOLDOWN must be seconds from 0 to 86400, not {cooldown_text!r}"
-        )
-
     settings = Settings(
         discord_token=get("DISCORD_TOKEN"),
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE_PATH),
@@ -136,7 +125,6 @@ def load_settings(
         discord_gateway_url=_url(
             "DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL") or DEFAULT_GATEWAY_URL, ("wss", "ws")
         ),
-        table_repost_cooldown=cooldown,
         table_repost_cooldown=cooldown,
         database_url=database_url,
     )
