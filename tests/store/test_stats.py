@@ -1,0 +1,123 @@
+"""The stats store on both backends: rows at settlement, the rollups the trigger keeps, the
+periods, the winnings board and ranks, and the CHECKs that refuse a row that does not add up."""
+
+from __future__ import annotations
+
+import pytest
+
+from dealerbot.store import hands, stats, tables
+from dealerbot.store.db import Database
+from dealerbot.store.stats import Period, PeriodKeys, PlayerHandRow
+
+from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, FakeClock, sit
+from .hand_helpers import begin_hand
+
+DAY = 86_400
+
+
+def row(user: int, seat: int, put_in: int, won: int, **flags: object) -> PlayerHandRow:
+    shown = flags.get("shown")
+    return PlayerHandRow(
+        user,
+        seat,
+        put_in,
+        won,
+        won - put_in,
+        int(flags.get("street", 3)),  # type: ignore[call-overload]
+        int(bool(flags.get("entered"))),
+        int(bool(flags.get("raised"))),
+        int(shown is not None),
+        int(shown is not None and won > 0),
+        None if shown is None else int(shown),  # type: ignore[call-overload]
+        None if shown is None else "As Ad Ah Ac Kd Ks 2c",
+    )
+
+
+async def settled(db: Database, table_id: int, rows: list[PlayerHandRow]) -> int:
+    hand = await begin_hand(db, table_id, users=[r.user_id for r in rows])
+    deltas = {r.user_id: r.net for r in rows}
+    async with db.transaction():
+        await hands.settle_hand(db, hand.id, deltas, {})
+        await stats.record_hand(db, hand.id, table_id, "stud", rows)
+    return hand.id
+
+
+async def seated(db: Database) -> int:
+    table = await tables.open_table(db, GUILD, CHANNEL)
+    for i, user in enumerate((ALICE, BOB, CAROL)):
+        await sit(db, table.id, user, f"P{i}", 500)
+    return table.id
+
+
+async def test_rollups_periods_board_and_ranks(db: Database, clock: FakeClock) -> None:
+    table_id = await seated(db)
+    clock.now = 1_796_083_200.0 + 3600  # Tuesday 2026-12-01, 01:00 UTC
+    tuesday = [
+        row(ALICE, 0, 10, 25, entered=True, street=7, shown=50),
+        row(BOB, 1, 10, 0, street=7, shown=40, raised=True),
+        row(CAROL, 2, 5, 0),
+    ]
+    await settled(db, table_id, tuesday)
+    clock.advance(-2 * DAY)  # Sunday: the week before
+    sunday = [
+        row(ALICE, 0, 30, 0, street=7, shown=90),
+        row(BOB, 1, 30, 60, entered=True, street=7, shown=95),
+    ]
+    await settled(db, table_id, sunday)
+    clock.now = 1_796_083_200.0 + 7200  # back to Tuesday
+
+    keys = PeriodKeys.at(clock.now)
+    all_time = await stats.player_totals(db, GUILD, ALICE, since_day=None, variant=None)
+    [alice] = all_time
+    assert (alice.hands, alice.net, alice.won_hands, alice.entered_third) == (2, -15, 1, 1)
+    assert (alice.saw_seventh, alice.showdowns, alice.won_showdowns) == (2, 2, 1)
+    assert (alice.biggest_win, alice.best_rank) == (25, 90)
+    assert alice.best_cards == "As Ad Ah Ac Kd Ks 2c"
+    week = await stats.player_totals(
+        db, GUILD, ALICE, since_day=keys.first_day(Period.WEEK), variant=None
+    )
+    assert [(t.hands, t.net, t.best_rank) for t in week] == [(1, 15, 50)]
+    assert await stats.player_totals(db, GUILD, ALICE, since_day=None, variant="stud8") == []
+
+    board = await stats.winnings_page(db, GUILD, Period.WEEK, 1)
+    assert [(e.rank, e.user_id, e.net) for e in board.entries] == [
+        (1, ALICE, 15),
+        (2, CAROL, -5),
+        (3, BOB, -10),
+    ]
+    everything = await stats.winnings_page(db, GUILD, Period.ALL, 1)
+    assert [(e.user_id, e.net, e.hands) for e in everything.entries] == [
+        (BOB, 20, 2),
+        (CAROL, -5, 1),
+        (ALICE, -15, 2),
+    ]
+    assert await stats.winnings_rank(db, GUILD, BOB, Period.WEEK) == stats.WinningsEntry(
+        3, BOB, -10, 1
+    )
+    assert await stats.winnings_rank(db, GUILD, CAROL, Period.TODAY) is not None
+    clock.advance(DAY)
+    assert await stats.winnings_rank(db, GUILD, CAROL, Period.TODAY) is None  # a new day
+    assert (await stats.winnings_page(db, GUILD, Period.TODAY, 1)).entries == ()
+
+
+async def test_equal_nets_share_a_rank_and_pages_stop_at_the_last(
+    db: Database, clock: FakeClock
+) -> None:
+    table_id = await seated(db)
+    await settled(db, table_id, [row(ALICE, 0, 5, 10), row(BOB, 1, 0, 0), row(CAROL, 2, 5, 0)])
+    page = await stats.winnings_page(db, GUILD, Period.MONTH, 7)
+    assert (page.page, page.pages, page.total_players) == (1, 1, 3)
+    assert [(e.rank, e.net) for e in page.entries] == [(1, 5), (2, 0), (3, -5)]
+    await settled(db, table_id, [row(BOB, 1, 0, 5), row(CAROL, 2, 5, 0)])
+    page = await stats.winnings_page(db, GUILD, Period.MONTH, 1)
+    assert [(e.rank, e.net) for e in page.entries] == [(1, 5), (1, 5), (3, -10)]
+
+
+async def test_a_row_that_does_not_add_up_is_refused(db: Database) -> None:
+    table_id = await seated(db)
+    bad = row(ALICE, 0, 5, 10)._replace(net=7)
+    hand = await begin_hand(db, table_id, users=[ALICE, BOB])
+    with pytest.raises(Exception):  # noqa: B017 (each backend names its integrity error)
+        async with db.transaction():
+            await stats.record_hand(db, hand.id, table_id, "stud", [bad])
+    assert await stats.player_totals(db, GUILD, ALICE, since_day=None, variant=None) == []
