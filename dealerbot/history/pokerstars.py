@@ -636,11 +636,15 @@ class _HandReader:
         self.actions.append(Action(street, name, move, amount, total, all_in, raised_by))
 
     def short_bring_in(self, street: Street) -> bool:
-        """R3.7 (dealerbot): over a bring-in all in for less, players call the full bring-in."""
+        """R3.7 (dealerbot): over a bring-in all in for less, players call the full bring-in
+        (a call all in for less in between changes nothing) until someone completes."""
         wagers = [action for action in self.actions if action.street is street and action.amount]
-        return street is Street.THIRD and [(a.move, a.all_in) for a in wagers] == [
-            (Move.BRING_IN, True)
-        ]
+        return (
+            street is Street.THIRD
+            and bool(wagers)
+            and (wagers[0].move, wagers[0].all_in) == (Move.BRING_IN, True)
+            and all(a.move is Move.CALL for a in wagers[1:])
+        )
 
     # --- summary ------------------------------------------------------------------------------
 

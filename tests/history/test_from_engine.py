@@ -91,7 +91,7 @@ def random_hand(seed: int) -> Played:
         PlayedSeat(label, 1000 + label, f"player {label}", stack)
         for label, stack in zip(labels, stacks, strict=True)
     )
-    variant = rng.choice((Variant.STUD, Variant.STUD8))
+    variant = rng.choice((Variant.STUD, Variant.STUD8, Variant.RAZZ))
     button = rng.choice(labels)
     deck = tuple(shuffled_deck(rng))
     state, emitted = start_hand(
@@ -217,7 +217,7 @@ def dealt_cards(played: Played) -> set[str]:
 
 def test_the_random_hands_cover_every_case() -> None:
     hands = [hand for _, hand in histories()]
-    assert {hand.game.value for hand in hands} == {"stud", "stud8"}
+    assert {hand.game.value for hand in hands} == {"stud", "stud8", "razz"}
     assert sum(hand.community is not None for hand in hands) >= 10
     assert sum(len(hand.pots) > 1 for hand in hands) >= 20  # side pots
     assert sum(any(a.all_in for a in hand.actions) for hand in hands) >= 40

@@ -571,3 +571,63 @@ def test_replay_would_catch_a_wrong_size_or_seat() -> None:
     wrong_seat["actions"][index]["seat"] = 1
     refused = replay_script(wrong_seat)
     assert refused["ok"] is False and refused["action_index"] == index
+
+
+SHORT_BRING_IN_THEN_SHORT_CALL = """\
+PokerStars Hand #159:  Razz Limit (10/20) - 2026/12/01 17:38:00 UTC
+Table '#stud-1' 8-max
+Seat 1: player 0 (8 in chips)
+Seat 2: player 1 (19 in chips)
+Seat 4: player 3 (6 in chips)
+player 0: posts the ante 1
+player 1: posts the ante 1
+player 3: posts the ante 1
+*** 3rd STREET ***
+Dealt to player 0 [8s]
+Dealt to player 1 [Td]
+Dealt to player 3 [Js]
+player 3: brings in for 5 and is all-in
+player 0: calls 7 and is all-in
+player 1: calls 8
+*** 4th STREET ***
+Dealt to player 0 [8s] [9c]
+Dealt to player 1 [Td] [6h]
+Dealt to player 3 [Js] [7s]
+*** 5th STREET ***
+Dealt to player 0 [8s 9c] [9s]
+Dealt to player 1 [Td 6h] [As]
+Dealt to player 3 [Js 7s] [Ac]
+*** 6th STREET ***
+Dealt to player 0 [8s 9c 9s] [5h]
+Dealt to player 1 [Td 6h As] [2d]
+Dealt to player 3 [Js 7s Ac] [Ks]
+*** RIVER ***
+Uncalled bet (1) returned to player 1
+*** SHOW DOWN ***
+player 0: shows [8d 9d 8s 9c 9s 5h 4s] (Lo: 9,8,8,5,4)
+player 1: shows [3c Qs Td 6h As 2d Ts] (Lo: T,6,3,2,A)
+player 3: shows [5c 2c Js 7s Ac Ks 6c] (Lo: 7,6,5,2,A)
+player 3 collected 18 from main pot
+player 1 collected 4 from side pot
+*** SUMMARY ***
+Total pot 22 Main pot 18. Side pot 4. | Rake 0
+Seat 1: player 0 showed [8d 9d 8s 9c 9s 5h 4s] and lost with Lo: 9,8,8,5,4
+Seat 2: player 1 showed [3c Qs Td 6h As 2d Ts] and won (4) with Lo: T,6,3,2,A
+Seat 4: player 3 showed [5c 2c Js 7s Ac Ks 6c] and won (18) with Lo: 7,6,5,2,A
+"""
+
+
+def test_r3_7_full_bring_in_called_after_a_short_all_in_call() -> None:
+    """A dealerbot razz hand: the bring-in is all in for 5 of 8, the next player calls all in
+    for 7, the third calls the full 8 (R3.7); the replay pays the site's pots."""
+    hand = parse_hand(SHORT_BRING_IN_THEN_SHORT_CALL)
+    assert [(a.move, a.amount) for a in hand.actions_on(Street.THIRD)] == [
+        (Move.BRING_IN, 5),
+        (Move.CALL, 7),
+        (Move.CALL, 8),
+    ]
+    hand = dataclasses.replace(hand, stakes=dataclasses.replace(hand.stakes, bring_in=8))
+    result = replay(hand)
+    assert result["ok"], result
+    assert [pot["amount"] for pot in result["pots"]] == [18, 4]
+    assert [pot["low_winners"] for pot in result["pots"]] == [[4], [2]]
