@@ -11,13 +11,13 @@ import pytest
 
 from dealerbot.engine.cards import deck_commitment, shuffled_deck
 from dealerbot.fairness import SCHEME, SaltedDeck, salt_deck
-from dealerbot.store import hand_actions, hands, migrate
+from dealerbot.store import hand_actions, hands, migrate, proofs
 from dealerbot.store.commitments import OLD_SCHEME
 from dealerbot.store.db import Database
 from dealerbot.store.errors import StoreError
 from dealerbot.store.hands import HandSeat
 
-from .conftest import ALICE, BOB, CONFIG, snapshot
+from .conftest import ALICE, BOB, CONFIG, GUILD, snapshot
 from .hand_helpers import begin_hand
 from .test_hands import seated_table
 
@@ -106,3 +106,29 @@ async def test_migration_0004_marks_hands_already_logged_as_the_old_scheme(
             await conn.execute("SELECT commitment_scheme, deck_salts, commitment FROM hands")
         ).fetchone()
     assert row is not None and tuple(row) == (OLD_SCHEME, None, commitment)
+
+
+async def test_the_sealed_read_gives_a_deck_only_once_the_hand_is_over(db: Database) -> None:
+    table_id = await seated_table(db, ALICE, BOB)
+    salted = salt_deck(shuffled_deck(random.Random(8)), random.Random(9).randbytes)
+    hand = await hands.start_hand(
+        db,
+        table_id,
+        config=CONFIG,
+        seats=_seats(),
+        deck=salted.cards,
+        salts=salted.salts,
+        commitment=salted.commitment(),
+        button_seat=0,
+    )
+    live = await proofs.sealed_hand(db, GUILD, hand.id)
+    assert live is not None and live.deck is None and live.salts is None and not live.actions
+    assert await proofs.sealed_hand(db, GUILD + 1, hand.id) is None  # another server's
+    assert await proofs.sealed_hand(db, GUILD, hand.id + 1) is None
+    await hand_actions.append_action(db, hand.id, 0, 0, "fold", action_deadline=None)
+    await hands.settle_hand(db, hand.id, {ALICE: -1, BOB: 1}, {"note": "test"})
+    done = await proofs.sealed_hand(db, GUILD, hand.id)
+    assert done is not None and done.record.commitment == salted.commitment()
+    assert (done.deck, done.salts) == (salted.cards, salted.salts)
+    assert [a.action for a in done.actions] == ["fold"]
+    assert "salts" not in repr(done) and str(salted.cards[0]) not in repr(done)
