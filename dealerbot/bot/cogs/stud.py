@@ -22,9 +22,10 @@ from .base import MAX_CHIPS, CogBase, check_amount, check_can_post, display_name
 from .cooldown import Cooldown, is_admin
 from .seat_buttons import SEAT_CLICKS, leave_text
 from .stud_alerts import AlertCommands
-from .stud_buttons import STUD_CLICKS, leaderboard_page
+from .stud_buttons import STUD_CLICKS
 from .stud_history import HistoryCommands
 from .stud_verify import VerifyCommands
+from .stud_stats import STATS_CLICKS, StatsCommands
 
 Chips = app_commands.Range[int, 1, MAX_CHIPS]
 
@@ -34,6 +35,7 @@ class StudCog(
     AlertCommands,
     HistoryCommands,
     VerifyCommands,
+    StatsCommands,
     CogBase,
     commands.GroupCog,
     group_name="stud",
@@ -194,15 +196,6 @@ class StudCog(
 
         await self.run(interaction, work)
 
-    @app_commands.command(name="leaderboard", description="The richest players of this server")
-    async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
-        async def work() -> Reply:
-            guild_id, _ = place(interaction)
-            embed, view = await leaderboard_page(self.service, guild_id, interaction.user.id, 1)
-            return Reply(embed=embed, view=view)
-
-        await self.run(interaction, work)
-
     @app_commands.command(name="daily", description="Claim your daily chip bonus")
     async def daily(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> Reply:
@@ -229,4 +222,4 @@ async def setup(bot: commands.Bot) -> None:
     if not isinstance(bot, DealerBot):
         raise TypeError("the /stud cog needs a DealerBot")
     await bot.add_cog(StudCog(bot))
-    bot.add_dynamic_items(*STUD_CLICKS, *SEAT_CLICKS)
+    bot.add_dynamic_items(*STUD_CLICKS, *SEAT_CLICKS, *STATS_CLICKS)

@@ -149,6 +149,14 @@ class StatsCommands(CogBase, commands.Cog):
         await self.run(interaction, work)
 
 
+def asked_by(message: discord.Message | None, user_id: int) -> bool:
+    """The message is a leaderboard that answered this user's own command."""
+    if message is None or not is_leaderboard(message):
+        return False
+    meta = message.interaction_metadata
+    return meta is not None and meta.user.id == user_id
+
+
 def _service(interaction: discord.Interaction[Any]) -> TableService:
     client = interaction.client
     if not isinstance(client, DealerBot) or client.service is None:
@@ -183,7 +191,7 @@ class BoardsClick(discord.ui.DynamicItem[Button], template=BOARDS_TEMPLATE):
         except Exception as error:
             await answer_failure(interaction, error)
             return
-        if viewer == self.owner and is_leaderboard(interaction.message):
+        if viewer == self.owner and asked_by(interaction.message, viewer):
             await interaction.response.edit_message(embed=embed, view=view)
         else:
             await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
