@@ -20,12 +20,12 @@ from ..errors import Reply, UserError, place
 from ..table_channel import ChannelUnavailable
 from .base import MAX_CHIPS, CogBase, check_amount, check_can_post, display_name
 from .cooldown import Cooldown, is_admin
-from .seat_buttons import SEAT_CLICKS, leave_text
+from .seat_buttons import SEAT_CLICKS, add_chips_text, leave_text
 from .stud_alerts import AlertCommands
 from .stud_buttons import STUD_CLICKS
 from .stud_history import HistoryCommands
-from .stud_verify import VerifyCommands
 from .stud_stats import STATS_CLICKS, StatsCommands
+from .stud_verify import VerifyCommands
 
 Chips = app_commands.Range[int, 1, MAX_CHIPS]
 
@@ -102,14 +102,16 @@ class StudCog(
 
         await self.run(interaction, work)
 
-    @app_commands.command(name="addchips", description="Add chips from your wallet (between hands)")
+    @app_commands.command(
+        name="addchips", description="Add chips from your wallet (during a hand: before the next)"
+    )
     @app_commands.describe(amount="Chips to move from your wallet to the table")
     async def addchips(self, interaction: discord.Interaction[Any], amount: Chips) -> None:
         async def work() -> Reply:
             guild_id, channel_id = place(interaction)
             check_amount(amount, "amount")
             view = await self.service.add_chips(guild_id, channel_id, interaction.user.id, amount)
-            return Reply(f"Added {amount} chips; you have {view.stack} at the table.")
+            return Reply(add_chips_text(amount, view))
 
         await self.run(interaction, work)
 
