@@ -1,10 +1,8 @@
-"""One table at run time: seats, life cycle, timers and the event outbox.
-
-Every method that changes something is called with the table's lock held (the
-service's commands, or the timer callbacks here, which take it themselves). The hand's
-writes are in :mod:`.hand` (one transaction each, returning a named result), the clock's
-decisions in :mod:`.turns`, the views in :mod:`.projection`, the replay and resume policy
-in :mod:`.recovery`; this class applies their results to memory and queues the events.
+"""One table at run time: seats, life cycle, timers and the event outbox. Every method
+that changes something runs with the table's lock held (commands; timer callbacks take it).
+Hand writes: :mod:`.hand`; the clock's rules: :mod:`.turns`; views: :mod:`.projection`;
+replay and resume: :mod:`.recovery`; chips added during a hand: :mod:`.topups`. This class
+applies their results to memory and queues the events.
 """
 
 from __future__ import annotations
@@ -39,6 +37,7 @@ from .projection import TableSnapshot
 from .refusals import store_errors_as_table_errors
 from .seating import LeaveOutcome, check_top_up, dealt_in, eligible
 from .timers import Timer
+from .topups import TopUps
 from .turns import RETRY_SECONDS
 
 log = logging.getLogger(__name__)
@@ -71,6 +70,7 @@ class Table:
         self.turn_timer = Timer(deps.clock, deps.tracker, f"turn-timer:{self.id}")
         self.start_timer = Timer(deps.clock, deps.tracker, f"start-timer:{self.id}")
         self.outbox = Outbox(deps.publish)
+        self.top_ups = TopUps()
 
     # --- events (see :mod:`.outbox`) ---------------------------------------------------
 
@@ -252,9 +252,9 @@ class Table:
         if closing:
             self._mark_closed(cashed)
             return
-        self.seats = {
-            seat.user_id: seat for seat in await seats_db.get_seats(self.deps.db, self.id)
-        }
+        seats = await seats_db.get_seats(self.deps.db, self.id)
+        self.seats = {seat.user_id: seat for seat in seats}
+        self.seats.update(await self.top_ups.apply(self.deps.db, self.id, self.config, seats))
         self.touch()
         self.schedule_start()
 
@@ -349,8 +349,8 @@ class Table:
 
     async def add_chips(self, user_id: int, amount: int) -> SeatRow:
         seat = self.seat_of(user_id)
-        if self.hand is not None:
-            raise errors.HandInProgressError("You can add chips only between hands.")
+        if self.hand is not None:  # queued, moved before the next deal
+            return await self.top_ups.queue(self.deps.db, self.guild_id, self.config, seat, amount)
         check_top_up(self.config, seat.stack, amount)
         with store_errors_as_table_errors():
             seat = await seats_db.add_chips(self.deps.db, self.id, user_id, amount)

@@ -232,7 +232,7 @@ async def test_a_hand_needs_two_players_not_sitting_out(harness):
     assert await snapshot(h) == before
 
 
-async def test_add_chips_between_hands_only(harness):
+async def test_add_chips_during_a_hand_is_queued_for_the_next_deal(harness):
     h = harness
     s = h.service
     await seat_players(s, [1, 2], buy_in=200)
@@ -240,10 +240,24 @@ async def test_add_chips_between_hands_only(harness):
     assert view.stack == 300
     await s.start(GUILD, CHANNEL)
     before = await snapshot(h)
-    with pytest.raises(errors.HandInProgressError, match="between hands"):
-        await s.add_chips(GUILD, CHANNEL, 1, 100)
+    queued = await s.add_chips(GUILD, CHANNEL, 1, 100)
+    assert queued.table.hand_id is not None  # the front end says "queued"
+    assert await snapshot(h) == before  # nothing moves during the hand
+    with pytest.raises(errors.TableError, match=r"1,000|maximum"):
+        await s.add_chips(GUILD, CHANNEL, 1, 700)  # 300 + 100 queued + 700 > 1,000
+    await wallets_db.admin_take(h.db, GUILD, 2, 750)  # his wallet keeps 50
+    before = await snapshot(h)
+    with pytest.raises(errors.InsufficientFundsError):
+        await s.add_chips(GUILD, CHANNEL, 2, 100)  # beyond his wallet
     assert await snapshot(h) == before
+    wallet = (await s.balance(GUILD, 1)).chips
     await play_hand(h, passive)
+    [ended] = h.recorder.of(ev.HandEnded)
+    after = dict(ended.final_stacks)
+    view = await s.table_view(GUILD, CHANNEL)
+    seat = view.seat_of(1)
+    assert seat is not None and seat.stack == after[seat.seat] + 100  # moved before the deal
+    assert (await s.balance(GUILD, 1)).chips == wallet - 100
     for bad in (0, -10, 10**13, 2.5, "10", False):
         with pytest.raises(errors.AmountError):
             await s.add_chips(GUILD, CHANNEL, 2, bad)

@@ -49,6 +49,12 @@ def join_hint() -> str:
 
 
 def add_chips_text(amount: int, view: PlayerView) -> str:
+    """Added now, or (during a hand) queued: the chips move just before the next deal."""
+    if view.table.hand_id is not None:
+        return (
+            f"Queued: {amount} chips join your stack before the next deal "
+            "(nothing leaves your wallet until this hand is over)."
+        )
     return f"Added {amount} chips; you have {view.stack} at the table."
 
 

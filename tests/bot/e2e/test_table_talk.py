@@ -279,3 +279,24 @@ async def test_deal_dms_link_to_the_table_and_the_last_one_names_the_hand(club: 
         assert "Your seven cards" in text and "You have: **" in text and "low: **" in text
         assert channel in text
     club.emu.assert_nothing_refused()
+
+
+async def test_addchips_during_a_hand_is_queued_for_the_next_deal(club: Club) -> None:
+    alice, bob = club.players[:2]
+    await club.seat([alice, bob])
+    await club.start_hand()
+    answer = await club.text(alice, "addchips", amount=50)
+    assert answer.startswith("Queued: 50 chips join your stack before the next deal")
+    too_much = await club.text(alice, "addchips", amount=5000)
+    assert "at most 1,000" in too_much
+    service = club.bot.service
+    assert service is not None
+    wallet = (await service.balance(club.guild.id, alice.id)).chips
+    await club.play_hand(passive)
+    await club.settle()
+    [ended] = club.recorder.of(ev.HandEnded)
+    view = await service.table_view(club.guild.id, club.channel.id)
+    seat = view.seat_of(alice.id)
+    assert seat is not None and seat.stack == dict(ended.final_stacks)[seat.seat] + 50
+    assert (await service.balance(club.guild.id, alice.id)).chips == wallet - 50
+    club.emu.assert_nothing_refused()
