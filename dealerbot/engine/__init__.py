@@ -36,6 +36,7 @@ from .errors import (
 from .evaluate import HandCategory, HighHand, LowHand, best_high, best_low, high_rank, low_rank
 from .events import Action, ActionKind, Event, LegalAction, LegalActions
 from .hand_facts import PlayNotes, SeatFacts, note_events, seat_facts, shown_hand_name
+from .lowball import RazzHand, best_razz, razz_rank
 from .opener import next_button
 from .showdown import HandResult, PotResult
 from .sight import CardView, HandView, SeatSight, player_view, public_view
@@ -79,6 +80,7 @@ __all__ = [
     "PotResult",
     "RandomSource",
     "Rank",
+    "RazzHand",
     "SeatFacts",
     "SeatSight",
     "SeatSpec",
@@ -90,6 +92,7 @@ __all__ = [
     "apply",
     "best_high",
     "best_low",
+    "best_razz",
     "dealt_face_up",
     "deck_commitment",
     "deck_text",
@@ -108,6 +111,7 @@ __all__ = [
     "parse_deck_text",
     "player_view",
     "public_view",
+    "razz_rank",
     "seat_facts",
     "shown_hand_name",
     "shuffled_deck",
