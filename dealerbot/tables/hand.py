@@ -34,6 +34,7 @@ from dealerbot.store import seats as seats_db
 from dealerbot.store.db import Database
 from dealerbot.store.hands import HandRecord, HandSeat
 from dealerbot.store.seats import CashOut, SeatRow
+from dealerbot.store.stats import PlayerHandRow
 
 from . import events as out
 from . import stats_record
@@ -181,6 +182,7 @@ async def apply_action(
     the action ends the hand. Raises the store's StaleAction if the log moved on."""
     new_state, engine_events = apply(live.state, Action(seat_no, kind))
     play = note_events(live.play, engine_events)
+    rows = _stats_rows(live, new_state, play)  # pure: worked out before the transaction
     deadline = turn_deadline(now, live.config, new_state)
     written: list[SeatRow] = []
     released: Released | None = None
@@ -196,7 +198,7 @@ async def apply_action(
                     )
                 )
             if new_state.is_over:
-                released = await _settle_writes(db, live, new_state, release, play)
+                released = await _settle_writes(db, live, new_state, release, rows)
     return Applied(new_state, tuple(engine_events), deadline, tuple(written), released, play)
 
 
@@ -222,8 +224,9 @@ async def _append(
 
 async def settle(db: Database, live: LiveHand, release: Release) -> Released:
     """Settle a hand already over in memory (recovery, or a hand run out at once)."""
+    rows = _stats_rows(live, live.state, live.play)
     async with db.transaction():
-        return await _settle_writes(db, live, live.state, release, live.play)
+        return await _settle_writes(db, live, live.state, release, rows)
 
 
 async def cancel(
@@ -235,8 +238,20 @@ async def cancel(
         return await _release_writes(db, release)
 
 
+def _stats_rows(live: LiveHand, state: HandState, play: PlayNotes) -> list[PlayerHandRow]:
+    """The players' stats rows once the hand is over (none before, none if cancelled)."""
+    if not state.is_over:
+        return []
+    users = {seat: player.user_id for seat, player in live.players.items()}
+    return stats_record.player_rows(state, play, users)
+
+
 async def _settle_writes(
-    db: Database, live: LiveHand, state: HandState, release: Release, play: PlayNotes
+    db: Database,
+    live: LiveHand,
+    state: HandState,
+    release: Release,
+    rows: Sequence[PlayerHandRow],
 ) -> Released:
     """Inside the caller's transaction: stacks, ledger and stats rows, then leavers, then
     closing."""
@@ -254,8 +269,7 @@ async def _settle_writes(
             for seat, start in zip(state.labels, state.start_stacks, strict=True)
         }
         await hands_db.settle_hand(db, live.id, deltas, result_json(state, live.players))
-        users = {seat: player.user_id for seat, player in live.players.items()}
-        await stats_record.record(db, live.id, live.record.table_id, state, play, users)
+        await stats_record.write(db, live.id, live.record.table_id, state.variant, rows)
     return await _release_writes(db, release)
 
 

@@ -11,7 +11,7 @@ that have no row yet.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from dealerbot.engine import (
@@ -21,6 +21,7 @@ from dealerbot.engine import (
     HandState,
     PlayNotes,
     SeatSpec,
+    Variant,
     apply,
     format_cards,
     note_events,
@@ -64,19 +65,18 @@ def player_rows(
     ]
 
 
-async def record(
+async def write(
     db: Database,
     hand_id: int,
     table_id: int,
-    state: HandState,
-    notes: PlayNotes,
-    users: Mapping[int, int],
+    variant: Variant,
+    rows: Sequence[PlayerHandRow],
     at: float | None = None,
 ) -> None:
-    """Write the hand's stats rows (inside the caller's settlement transaction)."""
-    rows = player_rows(state, notes, users)
+    """Write the hand's stats rows (inside the caller's settlement transaction; the rows
+    are worked out before it, so the transaction holds the database no longer than it must)."""
     if rows:
-        await stats_db.record_hand(db, hand_id, table_id, state.variant.value, rows, at)
+        await stats_db.record_hand(db, hand_id, table_id, variant.value, rows, at)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,14 +135,8 @@ async def backfill(db: Database, batch: int = BATCH) -> tuple[int, int]:
                 skipped += 1
                 continue
             users = {s.seat_no: s.user_id for s in record_.seats}
+            rows = player_rows(replayed.state, replayed.notes, users)
+            state = replayed.state
             async with db.transaction():
-                await record(
-                    db,
-                    record_.id,
-                    record_.table_id,
-                    replayed.state,
-                    replayed.notes,
-                    users,
-                    at=record_.ended_at,
-                )
+                await write(db, record_.id, record_.table_id, state.variant, rows, record_.ended_at)
             recorded += 1
