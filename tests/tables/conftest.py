@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -9,8 +8,9 @@ from .helpers import Harness, make_harness
 
 
 @pytest.fixture
-async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
-    h = await make_harness(tmp_path)
+async def harness(db_url: str) -> AsyncIterator[Harness]:
+    """A started service on each backend (tests/conftest.py runs the test once per backend)."""
+    h = await make_harness(db_url)
     try:
         yield h
     finally:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from dealerbot.engine.events import ActionKind
 from dealerbot.store import audit as audit_db
-from dealerbot.store.db import Database
+from dealerbot.store.db import Database, fetch_all
 from dealerbot.tables import events as ev
 from dealerbot.tables.service import TableService
 from dealerbot.tables.timers import FakeClock
@@ -51,7 +51,7 @@ class Recorder:
 
 @dataclass
 class Harness:
-    path: Path
+    path: Path | str  # the SQLite file, or a database URL (tests/conftest.py: db_url)
     db: Database
     clock: FakeClock
     service: TableService
@@ -70,6 +70,15 @@ class Harness:
         await self.service.shutdown()
         await self.db.close()
 
+    async def execute(self, sql: str, params: tuple | dict = ()) -> int:
+        """Run one statement on the database in its own transaction (either backend)."""
+        async with self.db.transaction() as conn:
+            return await conn.execute(sql, params)
+
+    async def fetch(self, sql: str, params: tuple | dict = ()) -> list[tuple]:
+        async with self.db.reading() as conn:
+            return [tuple(row) for row in await fetch_all(conn, sql, params)]
+
     async def audit_ok(self) -> None:
         report = await audit_db.audit(self.db)
         assert report.ok, report.render()
@@ -79,8 +88,10 @@ class Harness:
         await self.service.wait_idle()
 
 
-async def make_harness(tmp_path: Path, seed: int = 1, name: str = "t.sqlite3") -> Harness:
-    path = tmp_path / name
+async def make_harness(where: Path | str, seed: int = 1, name: str = "t.sqlite3") -> Harness:
+    """A started service on a database: ``where`` is a folder (SQLite file ``name`` in it)
+    or a database URL (the db_url / new_db_url fixtures: each backend)."""
+    path = where / name if isinstance(where, Path) else where
     clock = FakeClock()
     db = await Database.open(path, clock=clock.now)
     service = TableService(db, clock=clock, rng=random.Random(seed))
@@ -140,11 +151,8 @@ async def play_hand(
 
 
 async def action_count(h: Harness, hand_id: int) -> int:
-    async with h.db.conn.execute(
-        "SELECT COUNT(*) FROM hand_actions WHERE hand_id = ?", (hand_id,)
-    ) as cursor:
-        row = await cursor.fetchone()
-    return int(row[0])
+    rows = await h.fetch("SELECT COUNT(*) FROM hand_actions WHERE hand_id = ?", (hand_id,))
+    return int(rows[0][0])
 
 
 async def snapshot(h: Harness) -> dict[str, list[tuple]]:
@@ -159,6 +167,5 @@ async def snapshot(h: Harness) -> dict[str, list[tuple]]:
         "actions": "SELECT hand_id, seq, action FROM hand_actions ORDER BY 1, 2",
         "tables": "SELECT id, status, button_seat, hand_count FROM tables ORDER BY id",
     }.items():
-        async with h.db.conn.execute(sql) as cursor:
-            out[name] = [tuple(row) for row in await cursor.fetchall()]
+        out[name] = await h.fetch(sql)
     return out

@@ -16,24 +16,22 @@ SCALE = float(os.environ.get("SOAK_SCALE", "1"))
 
 async def _independent_total(h) -> tuple[int, int]:
     """Chips in wallets and at tables, and chips ever granted, straight from the tables."""
-    async with h.db.conn.execute(
+    ((held,),) = await h.fetch(
         "SELECT COALESCE(SUM(chips), 0) + (SELECT COALESCE(SUM(stack), 0) FROM seats)"
         " FROM wallets WHERE guild_id = ?",
         (GUILD,),
-    ) as cursor:
-        held = (await cursor.fetchone())[0]
-    async with h.db.conn.execute(
+    )
+    ((granted,),) = await h.fetch(
         "SELECT COALESCE(SUM(delta), 0) FROM ledger"
         " WHERE guild_id = ? AND reason IN ('grant', 'daily', 'admin')",
         (GUILD,),
-    ) as cursor:
-        granted = (await cursor.fetchone())[0]
+    )
     return held, granted
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-async def test_random_card_room_conserves_chips(tmp_path, seed):
-    h = await make_harness(tmp_path, seed=seed)
+async def test_random_card_room_conserves_chips(db_url, seed):
+    h = await make_harness(db_url, seed=seed)
     try:
         for channel in (301, 302, 303):
             await h.service.config_set(GUILD, channel, between_hands_seconds=1, turn_seconds=20)

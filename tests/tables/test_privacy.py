@@ -92,8 +92,8 @@ def test_the_scanner_finds_a_planted_leak():
     assert len(leaks(events)) == 1
 
 
-async def test_no_public_event_carries_a_down_card(tmp_path):
-    h = await make_harness(tmp_path, seed=11)
+async def test_no_public_event_carries_a_down_card(db_url):
+    h = await make_harness(db_url, seed=11)
     try:
         await h.service.config_set(GUILD, 402, variant="stud8")
         users = list(range(1, 11))

@@ -10,6 +10,7 @@ offline verifier. Refusals change nothing.
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from dealerbot.store import history as history_db
 from dealerbot.store import proofs as proofs_db
 from dealerbot.tables import ProofRefused
 from dealerbot.tables import events as ev
+from tests.fairness.test_readme_check import readme_checker
 
 from .helpers import CHANNEL, GUILD, Harness, seat_players, snapshot
 from .test_records import OTHER_GUILD, PLAYERS, STRANGER, play_random_hands, seen_by
@@ -37,6 +39,7 @@ async def test_every_proof_checks_and_opens_exactly_what_its_viewer_saw(
     harness: Harness, variant: str, tmp_path: Path
 ) -> None:
     h = harness
+    readme_check = readme_checker()
     ended = await play_random_hands(h, 20, seed=11, variant=variant)
     assert len(ended) >= 15
     exposed = h.recorder.of(ev.CardsExposed)
@@ -63,6 +66,8 @@ async def test_every_proof_checks_and_opens_exactly_what_its_viewer_saw(
                 assert len(own_down) >= 2  # 3rd street's two down cards at least
             else:
                 assert answer.own_down_cards == 0
+            obj = json.loads(answer.document)  # the README's few lines agree
+            assert all(readme_check(obj, card) for card in obj["cards"])
             path = tmp_path / answer.filename
             path.write_text(answer.document)
             assert verify.main([str(path)]) == verify.EXIT_OK
@@ -102,12 +107,11 @@ async def test_a_hand_logged_before_merkle_proofs_says_why_it_has_none(
     assert sealed is not None and sealed.deck is not None
     salt = bytes(range(16))
     old_commitment = deck_commitment(sealed.deck, salt)
-    await h.db.conn.execute(
+    await h.execute(
         "UPDATE hands SET commitment_scheme = 'sha256-deck', deck_salts = NULL, salt_hex = ?,"
         " commitment = ? WHERE id = ?",
         (salt.hex(), old_commitment, end.hand_id),
     )
-    await h.db.conn.commit()
     before = await snapshot(h)
     answer = await h.service.proofs.verify(GUILD, PLAYERS[0], end.hand_id)
     assert answer.document is None and not answer.verified and answer.cards == 0
@@ -131,8 +135,7 @@ async def test_a_tampered_deck_fails_against_the_commitment_shown(harness: Harne
     (end,) = await play_random_hands(h, 1, seed=6)
     started = started_of(h, end.hand_id)
     other = random.Random(1).randbytes(16 * 52).hex()
-    await h.db.conn.execute("UPDATE hands SET deck_salts = ? WHERE id = ?", (other, end.hand_id))
-    await h.db.conn.commit()
+    await h.execute("UPDATE hands SET deck_salts = ? WHERE id = ?", (other, end.hand_id))
     answer = await h.service.proofs.verify(GUILD, PLAYERS[0], end.hand_id)
     assert not answer.verified and answer.commitment == started.commitment
     assert answer.verdict.startswith("Proof FAILED for ")

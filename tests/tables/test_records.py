@@ -193,8 +193,7 @@ async def test_export_and_prune_keep_results_and_the_audit(harness: Harness) -> 
     ledger = (await snapshot(h))["ledger"]
     lines_before = await h.service.records.history(GUILD, 11, 50)
 
-    async with h.db.conn.execute("SELECT id, ended_at FROM hands ORDER BY id") as cursor:
-        ends = [tuple(row) for row in await cursor.fetchall()]
+    ends = await h.fetch("SELECT id, ended_at FROM hands ORDER BY id")
     cutoff = ends[-1][1]  # the last hand's end: the hands that ended before it go
     older = [hand_id for hand_id, end in ends if end < cutoff]
     assert 0 < len(older) < len(ends)

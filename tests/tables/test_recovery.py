@@ -30,9 +30,9 @@ async def _play(h, rng: random.Random, actions: int) -> None:
 
 
 @pytest.mark.parametrize("cut", [0, 1, 4, 9])
-async def test_restart_mid_hand_continues_identically(tmp_path, cut):
-    plain = await make_harness(tmp_path, seed=5, name="plain.sqlite3")
-    crashed = await make_harness(tmp_path, seed=5, name="crashed.sqlite3")
+async def test_restart_mid_hand_continues_identically(new_db_url, cut):
+    plain = await make_harness(await new_db_url("plain.sqlite3"), seed=5)
+    crashed = await make_harness(await new_db_url("crashed.sqlite3"), seed=5)
     try:
         for h in (plain, crashed):
             await seat_players(h.service, [1, 2, 3, 4], buy_in=150)
@@ -140,7 +140,7 @@ async def test_a_corrupted_log_cancels_the_hand_and_refunds_everyone(harness, co
         await h.service.act(GUILD, CHANNEL, turn.user_id, turn.hand_id, turn.seq, kind)
     hand_id = h.recorder.of(ev.HandStarted)[-1].hand_id
     await h.service.shutdown()
-    await h.db.conn.execute(CORRUPTIONS[corruption], {"h": hand_id})
+    await h.execute(CORRUPTIONS[corruption], {"h": hand_id})
     before = await snapshot(h)
     await h.restart()
 
