@@ -100,6 +100,7 @@ async def test_rows_match_a_recount_and_reports_add_them_up(tmp_path) -> None:
         for row in stored:
             by_hand[row[0]].append(row)
         expected_totals: dict[tuple[int, str], list[int]] = defaultdict(lambda: [0] * 8)
+        best_shown: dict[int, tuple[int, str]] = {}  # user -> (rank, name the showdown said)
         for (hand_id,) in finished:
             counted, users = await replayed_facts(h, hand_id)
             got = {row[1]: row for row in by_hand[hand_id]}
@@ -120,6 +121,10 @@ async def test_rows_match_a_recount_and_reports_add_them_up(tmp_path) -> None:
                     None if want.shown_cards is None else format_cards(want.shown_cards, False),
                 )
                 total = expected_totals[(users[seat], row[13])]
+                if want.shown_rank is not None and want.shown_name is not None:
+                    best = best_shown.get(users[seat])
+                    if best is None or want.shown_rank > best[0]:
+                        best_shown[users[seat]] = (want.shown_rank, want.shown_name)
                 for i, value in enumerate(
                     (
                         1,
@@ -164,6 +169,9 @@ async def test_rows_match_a_recount_and_reports_add_them_up(tmp_path) -> None:
                     report.won_showdowns,
                 ]
                 assert got == want, (user, variant)
+            report = await h.service.stats.report(GUILD, user)
+            shown = best_shown.get(user)
+            assert [b.name for b in report.best_hands] == ([] if shown is None else [shown[1]])
         assert any(r.showdowns for r in [await h.service.stats.report(GUILD, u) for u in USERS])
         # Today only: the rows of today's UTC day.
         today = PeriodKeys.at(h.clock.now()).day
