@@ -95,7 +95,9 @@ def records(draw: st.DrawFn) -> DealingRecord:
     seats = draw(st.lists(st.integers(1, 10), min_size=2, max_size=8, unique=True))
     # cards_for[s]: how many cards seat s received (3 to 7), i.e. the street it folded on.
     cards_for = {s: draw(st.integers(3, 7)) for s in seats}
-    community = len(seats) == 8 and draw(st.booleans())
+    # R12.1: a community card only when the deck is too short for everyone's 7th card.
+    before_7th = sum(min(n, 6) for n in cards_for.values())
+    community = before_7th + sum(1 for n in cards_for.values() if n == 7) > 52
     cards: list[DealtCard] = []
     position = 0
     for k in range(7):
