@@ -173,8 +173,10 @@ def result_embed(
         lines = [line_text(t) for t in ended.last_actions]
     if lines:
         embed.add_field(name="Actions", value=action_log.fit(lines), inline=False)
-    embed.add_field(  # the id a player types to get this hand's history
-        name="Hand id", value=f"{ended.hand_id} · /stud hand id:{ended.hand_id}", inline=False
+    embed.add_field(  # the id a player types to get this hand's history or its proof
+        name="Hand id",
+        value=f"{ended.hand_id} · /stud hand id:{ended.hand_id} · /stud verify id:{ended.hand_id}",
+        inline=False,
     )
     embed.set_footer(text=footer)
     return embed

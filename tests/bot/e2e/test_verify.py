@@ -37,7 +37,9 @@ async def test_every_proof_the_bot_hands_out_verifies(club: Club, tmp_path: Path
             assert started[end.hand_id].commitment in dms
             assert f"/stud verify id:{end.hand_id}" in dms
 
+    results = "\n".join(message_text(m) for m in club.public_messages())
     for end in ended:
+        assert f"/stud verify id:{end.hand_id}" in results  # the result message says how
         commitment = started[end.hand_id].commitment
         for user in (*players, stranger):
             answer = await ask(club, user, "verify", id=end.hand_id)
