@@ -1,7 +1,7 @@
 """The walls between the layers, read from the source (AST), so a wrong arrow fails a test.
 
 - no ``discord`` in the engine, the store or the table service;
-- ``aiosqlite`` only inside the store;
+- ``aiosqlite`` and ``asyncpg`` (the database drivers) only inside the store;
 - the Discord layer reaches the store only through the table service (no ``dealerbot.store``);
 - the engine imports the standard library and itself, nothing else;
 - no import cycle between the package's modules (module-level imports, ``TYPE_CHECKING``
@@ -164,7 +164,7 @@ def test_aiosqlite_only_in_the_store() -> None:
     outside = tuple(
         name for name in modules() if not under(name, "dealerbot.store") and name != "dealerbot"
     )
-    found = violations(outside, ("aiosqlite",))
+    found = violations(outside, ("aiosqlite", "asyncpg"))
     assert not found, "\n".join(found)
 
 

@@ -67,9 +67,14 @@ def parse_target(target: str | Path) -> DatabaseTarget:
 def _check_postgres(text: str) -> str:
     try:
         parts = urlsplit(text)
-        port = parts.port
     except ValueError as exc:
         raise DatabaseUrlError(f"the PostgreSQL URL is malformed ({exc})") from None
+    try:
+        port = parts.port
+    except ValueError:
+        raise DatabaseUrlError(
+            "the PostgreSQL URL's port is not a number from 1 to 65535"
+        ) from None
     if not parts.hostname:
         raise DatabaseUrlError("the PostgreSQL URL names no host (postgresql://user@host/db)")
     if port is not None and not 0 < port < 65536:
