@@ -69,6 +69,24 @@ CREATE TABLE winnings (
 -- The board walks this index: a page is an index range, a rank a count over one.
 CREATE INDEX winnings_board ON winnings (guild_id, period, period_start, net DESC, user_id);
 
+-- Settlement carries the rows in the hand's result (result_json's "stats": one array per
+-- player, in hand_players' column order from user_id, see dealerbot.store.stats), so the
+-- UPDATE that finishes the hand files them here: no statement of its own, one round trip
+-- less while the settlement holds the database.
+CREATE TRIGGER hands_finished_stats AFTER UPDATE OF status ON hands
+WHEN NEW.status = 'finished' AND OLD.status <> 'finished'
+    AND json_type(NEW.result_json, '$.stats') = 'array'
+BEGIN
+    INSERT INTO hand_players (hand_id, user_id, guild_id, table_id, variant, seat_no, put_in,
+        won, net, last_street, entered_third, raised_third, showdown, won_showdown,
+        shown_rank, shown_cards, ended_at, day, week, month)
+    SELECT NEW.id, r.value ->> 0, t.guild_id, NEW.table_id, r.value ->> 1, r.value ->> 2,
+        r.value ->> 3, r.value ->> 4, r.value ->> 5, r.value ->> 6, r.value ->> 7,
+        r.value ->> 8, r.value ->> 9, r.value ->> 10, r.value ->> 11, r.value ->> 12,
+        r.value ->> 13, r.value ->> 14, r.value ->> 15, r.value ->> 16
+    FROM json_each(NEW.result_json, '$.stats') AS r JOIN tables AS t ON t.id = NEW.table_id;
+END;
+
 CREATE TRIGGER hand_players_roll_up AFTER INSERT ON hand_players
 BEGIN
     INSERT INTO player_days (guild_id, user_id, variant, day, hands, net, won_hands,

@@ -1,9 +1,12 @@
 """Player statistics: one row per player and finished hand, and the rollups that answer.
 
-``hand_players`` rows are written in the settlement's transaction (:func:`record_hand`
-joins the caller's); a trigger adds each row to ``player_days`` (per player, variant and
-UTC day: ``/stud stats``) and to ``winnings`` (net chips per day, week, month and all time:
-the winnings leaderboard, walked through its index like the chips leaderboard). Period
+``hand_players`` rows are written in the settlement's transaction: the rows travel in the
+hand's result (``result_json["stats"]``, :func:`carried_rows`) and the trigger on the
+UPDATE that finishes the hand files them, so they cost no round trip of their own;
+:func:`record_hand` writes them directly (the backfill). A trigger adds each row to
+``player_days`` (per player, variant and UTC day: ``/stud stats``) and to ``winnings`` (net
+chips per day, week, month and all time: the winnings leaderboard, walked through its index
+like the chips leaderboard). Period
 keys are computed here from the store's clock, so SQL needs no date function.
 """
 
@@ -83,6 +86,18 @@ class PlayerHandRow(NamedTuple):
     won_showdown: int
     shown_rank: int | None
     shown_cards: str | None  # "As Ks Kd ...": the cards the shown hand played
+
+
+STATS_KEY = "stats"  # the key of the rows in a finished hand's result_json
+
+
+def carried_rows(variant: str, rows: Sequence[PlayerHandRow], at: float) -> list[list[object]]:
+    """The rows as a finished hand's result carries them: per player, ``user_id``, the
+    variant, then the row's other fields, then ``ended_at, day, week, month`` (the order the
+    migration's ``hands_finished_stats`` trigger reads)."""
+    keys = PeriodKeys.at(at)
+    tail = (at, keys.day, keys.week, keys.month)
+    return [[row[0], variant, *row[1:], *tail] for row in rows]
 
 
 _INSERT = (

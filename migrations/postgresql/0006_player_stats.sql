@@ -4,6 +4,8 @@
 -- /stud stats and the winnings leaderboard. Period keys are UTC: day = days since
 -- 1970-01-01, week = the day number of its Monday, month = year * 12 + month - 1.
 -- A cancelled hand has no rows. A shown hand is kept as its engine rank and its cards.
+-- Settlement carries the rows in the hand's result (result_json's "stats"), and the UPDATE
+-- that finishes the hand files them (hands_finished_stats): no round trip of their own.
 -- (SQLite's tables are WITHOUT ROWID; PostgreSQL tables have no rowid to drop.)
 CREATE TABLE hand_players (
     hand_id       BIGINT           NOT NULL REFERENCES hands (id),
@@ -101,3 +103,25 @@ $$;
 
 CREATE TRIGGER hand_players_roll_up AFTER INSERT ON hand_players
     FOR EACH ROW EXECUTE FUNCTION hand_players_roll_up();
+
+CREATE FUNCTION hands_finished_stats() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF NEW.status = 'finished' AND OLD.status <> 'finished'
+        AND jsonb_typeof(NEW.result_json::jsonb -> 'stats') = 'array' THEN
+        INSERT INTO hand_players (hand_id, user_id, guild_id, table_id, variant, seat_no,
+            put_in, won, net, last_street, entered_third, raised_third, showdown, won_showdown,
+            shown_rank, shown_cards, ended_at, day, week, month)
+        SELECT NEW.id, (r ->> 0)::bigint, t.guild_id, NEW.table_id, r ->> 1, (r ->> 2)::integer,
+            (r ->> 3)::bigint, (r ->> 4)::bigint, (r ->> 5)::bigint, (r ->> 6)::integer,
+            (r ->> 7)::integer, (r ->> 8)::integer, (r ->> 9)::integer, (r ->> 10)::integer,
+            (r ->> 11)::bigint, r ->> 12, (r ->> 13)::double precision, (r ->> 14)::integer,
+            (r ->> 15)::integer, (r ->> 16)::integer
+        FROM jsonb_array_elements(NEW.result_json::jsonb -> 'stats') AS r
+        JOIN tables AS t ON t.id = NEW.table_id;
+    END IF;
+    RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER hands_finished_stats AFTER UPDATE OF status ON hands
+    FOR EACH ROW EXECUTE FUNCTION hands_finished_stats();

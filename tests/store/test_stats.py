@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from dealerbot.store import hands, stats, tables
-from dealerbot.store.db import Database
+from dealerbot.store.db import Database, fetch_all
 from dealerbot.store.stats import Period, PeriodKeys, PlayerHandRow
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, FakeClock, sit
@@ -33,12 +33,20 @@ def row(user: int, seat: int, put_in: int, won: int, **flags: object) -> PlayerH
     )
 
 
-async def settled(db: Database, table_id: int, rows: list[PlayerHandRow]) -> int:
+async def settled(
+    db: Database, table_id: int, rows: list[PlayerHandRow], *, direct: bool = False
+) -> int:
+    """Settle a hand with these rows: carried in its result (filed by the trigger, as at
+    settlement) or written directly (as the backfill does)."""
     hand = await begin_hand(db, table_id, users=[r.user_id for r in rows])
     deltas = {r.user_id: r.net for r in rows}
+    result: dict[str, object] = {}
+    if not direct:
+        result[stats.STATS_KEY] = stats.carried_rows("stud", rows, db.now())
     async with db.transaction():
-        await hands.settle_hand(db, hand.id, deltas, {})
-        await stats.record_hand(db, hand.id, table_id, "stud", rows)
+        await hands.settle_hand(db, hand.id, deltas, result)
+        if direct:
+            await stats.record_hand(db, hand.id, table_id, "stud", rows)
     return hand.id
 
 
@@ -63,7 +71,7 @@ async def test_rollups_periods_board_and_ranks(db: Database, clock: FakeClock) -
         row(ALICE, 0, 30, 0, street=7, shown=90),
         row(BOB, 1, 30, 60, entered=True, street=7, shown=95),
     ]
-    await settled(db, table_id, sunday)
+    await settled(db, table_id, sunday, direct=True)
     clock.now = 1_796_083_200.0 + 7200  # back to Tuesday
 
     keys = PeriodKeys.at(clock.now)
@@ -121,3 +129,24 @@ async def test_a_row_that_does_not_add_up_is_refused(db: Database) -> None:
         async with db.transaction():
             await stats.record_hand(db, hand.id, table_id, "stud", [bad])
     assert await stats.player_totals(db, GUILD, ALICE, since_day=None, variant=None) == []
+
+
+async def test_both_ways_of_writing_give_the_same_rows(db: Database, clock: FakeClock) -> None:
+    table_id = await seated(db)
+    shown = [row(ALICE, 0, 10, 25, street=7, shown=50), row(BOB, 1, 15, 0, street=7, shown=40)]
+    first = await settled(db, table_id, shown)
+    second = await settled(db, table_id, shown, direct=True)
+    columns = (
+        "user_id, guild_id, table_id, variant, seat_no, put_in, won, net, last_street,"
+        " entered_third, raised_third, showdown, won_showdown, shown_rank, shown_cards,"
+        " ended_at, day, week, month"
+    )
+    async with db.reading() as conn:
+        carried = await fetch_all(
+            conn, f"SELECT {columns} FROM hand_players WHERE hand_id = ? ORDER BY 1", (first,)
+        )
+        direct = await fetch_all(
+            conn, f"SELECT {columns} FROM hand_players WHERE hand_id = ? ORDER BY 1", (second,)
+        )
+    assert [tuple(r) for r in carried] == [tuple(r) for r in direct]
+    assert len(carried) == 2 and carried[0][0] == ALICE and carried[0][14] == "As Ad Ah Ac Kd Ks 2c"
