@@ -15,7 +15,9 @@ random moment within ten think times, as real tables do not start in lockstep. P
   of the load itself;
 - REST requests per hand that are not interaction responses (callbacks and follow-ups
   are excluded, as they do not count against Discord's rate limits): DMs, DM channel
-  opens, table posts and edits; target <= 2 DMs per player + 1 message per hand;
+  opens, table posts and edits; target <= 2 DMs per player + 1 message per hand, plus at
+  most one turn alert (a DM) per turn that waited longer than ``--alert-seconds``
+  (TURN_ALERT_SECONDS, 10 in production; a shorter delay makes alerts fire under load);
 - the bot's memory (RSS) per table and its CPU time per click.
 
 This process's own garbage collector is paused while the tables play: the emulator keeps
@@ -51,6 +53,7 @@ from tests.bot.emulator import CallbackRecord, Channel, DiscordEmulator, Member
 REPO = Path(__file__).resolve().parents[1]
 PLAYERS = 6
 TURN = re.compile(r"<@(\d+)>")
+RESULT = re.compile(r"hand #\d+ — ")  # a result's title names the winner after the dash
 DEFERRED_UPDATE = 6
 UPDATE = 7
 JSON = dict[str, Any]
@@ -64,6 +67,7 @@ class Stats:
     clicks: int = 0
     refused: int = 0
     deferred: int = 0
+    waits: list[float] = field(default_factory=list)  # how long each turn waited for a click
     errors: list[str] = field(default_factory=list)
 
 
@@ -162,8 +166,10 @@ async def play_table(
             user = to_act(message)
             if not buttons or user is None:
                 break
+            shown = time.monotonic()
             if think > 0:
                 await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            stats.waits.append(time.monotonic() - shown)
             rec = await emu.click(message["id"], choose(buttons, rng), by_id[user])
             answer = await rec.response(timeout=60)
             stats.clicks += 1
@@ -191,7 +197,8 @@ async def wait_turn(
             message = emu.message(latest)
             if action_buttons(message) and to_act(message) is not None:
                 return message
-            if allow_end and "— result" in str(message.get("embeds")):
+            titles = [e.get("title") or "" for e in message.get("embeds") or []]
+            if allow_end and any(RESULT.search(t) for t in titles):
                 return None
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(event.wait(), 5)
@@ -222,7 +229,12 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def classify(path: str, method: str, dm_channels: set[str]) -> str | None:
+def is_alert(body: Any) -> bool:
+    embeds = body.get("embeds") if isinstance(body, dict) else None
+    return any(isinstance(e, dict) and e.get("title") == "Your turn" for e in embeds or [])
+
+
+def classify(path: str, method: str, dm_channels: set[str], body: Any = None) -> str | None:
     if "/interactions/" in path or path.startswith("/webhooks/"):
         return None
     if method == "POST" and path == "/users/@me/channels":
@@ -230,7 +242,7 @@ def classify(path: str, method: str, dm_channels: set[str]) -> str | None:
     parts = path.split("/")
     if len(parts) >= 4 and parts[1] == "channels" and parts[3] == "messages":
         if parts[2] in dm_channels:
-            return "DM sent"
+            return "turn alert DM" if is_alert(body) else "DM sent"
         return "table message posted" if method == "POST" else f"table message {method}"
     return f"{method} {path.split('/')[1]}"
 
@@ -266,6 +278,7 @@ async def run(args: argparse.Namespace) -> int:
         DEV_GUILD_ID=str(guild.id),
         DATABASE_PATH=str(db_path),
         LOG_LEVEL="ERROR",
+        TURN_ALERT_SECONDS=str(args.alert_seconds),
         PYTHONPATH=str(REPO),
     )
     profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
@@ -352,7 +365,7 @@ async def run(args: argparse.Namespace) -> int:
             if req.status == 429:
                 limited += 1
                 continue
-            kind = classify(req.path, req.method, dm_channels)
+            kind = classify(req.path, req.method, dm_channels, req.json)
             if kind is not None:
                 kinds[kind] += 1
     finally:
@@ -389,10 +402,19 @@ async def run(args: argparse.Namespace) -> int:
     )
     for kind, n in sorted(kinds.items()):
         print(f"  {kind}: {n / hands:.2f} per hand")
-    other = total - dms - kinds["DM channel opened"]
+    alerts = kinds["turn alert DM"]
+    waited = sum(1 for w in loaded.waits if w > args.alert_seconds)
+    # The bot's timer starts when the turn opens, a few ms before this driver sees it.
+    near = sum(1 for w in loaded.waits if w > args.alert_seconds - 0.1)
+    other = total - dms - alerts - kinds["DM channel opened"]
     print(
         f"  DMs per player per hand {dms / hands / PLAYERS:.2f} (target <= 2); "
         f"other messages per hand {other / hands:.2f} (target <= 1)"
+    )
+    print(
+        f"  turn alerts: {alerts} for {waited} turns that waited over {args.alert_seconds} s "
+        f"({near} over {args.alert_seconds - 0.1:g} s) of {len(loaded.waits)} turns "
+        "(target: at most one per turn waited on)"
     )
     print(
         f"  rate during phase 2: {total / elapsed:.0f} requests/s "
@@ -434,6 +456,9 @@ def main() -> int:
         type=int,
         default=0,
         help="emulator's global requests/s (Discord: 50; 0 = none)",
+    )
+    parser.add_argument(
+        "--alert-seconds", type=float, default=10.0, help="TURN_ALERT_SECONDS for the bot"
     )
     parser.add_argument("--quick", action="store_true", help="20 tables, 1 hand")
     parser.add_argument("--profile", help="write a cProfile of the bot process to this file")
