@@ -46,8 +46,6 @@ async def test_a_whole_session_refuses_nothing(club: Club) -> None:
         ("history", {}),
     ):
         await answer_text(club, first, sub, **options)
-    board = await club.command(first, "leaderboard")
-    assert "Leaderboard" in message_text(board)
 
     # Eight seats: six by command, one by the Sit down button, one through the modal.
     for member, buy_in in zip(members[:6], (50, 70, 90, 120, 160, 200), strict=True):
@@ -61,6 +59,15 @@ async def test_a_whole_session_refuses_nothing(club: Club) -> None:
     submitted = await (await emu.submit_modal(shown, {"amount": "400"})).response()
     assert "You sit down with 400 chips" in submitted.content
     assert "seats at this table are taken" in await club.text(late, "join")
+    for fan in club.players:  # wallets enough for a second leaderboard page
+        await club.text(admin, "chips", group="stud-admin", member=fan.id, amount=10)
+    rec = await emu.slash_command(club.guild, club.channel, first, "stud", subcommand="leaderboard")
+    board = await rec.response(timeout=10)
+    assert board.type == 4 and "Leaderboard" in message_text(board.data)
+    [page_message] = emu.ephemeral_messages(first)[-1:]
+    page_two = next(b for b in buttons(page_message) if b["custom_id"].endswith(":next"))
+    turned = await club.click(page_message, page_two["custom_id"], first)
+    assert turned.type == 7 and "Page 2 of 2" in message_text(turned.data)
     await club.settle()
     text = message_text(table_message(club))
     for member in members:
