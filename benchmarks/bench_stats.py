@@ -203,6 +203,8 @@ class Timing:
         self.without: list[float] = []
         self.act_with: list[float] = []  # the whole action that ended the hand
         self.act_without: list[float] = []
+        self.cpu_with: list[float] = []  # CPU time of the process (all threads) for it
+        self.cpu_without: list[float] = []
         self.rows_on = True
         self.settle = hand_module._settle_writes
         self.stats_rows = hand_module._stats_rows
@@ -216,12 +218,14 @@ class Timing:
         hand_module._stats_rows = self.stats_rows if self.rows_on else no_rows  # type: ignore[assignment]
 
     async def settle_writes(self, *args: Any) -> Any:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         try:
             return await self.settle(*args)
         finally:
             spent = (time.perf_counter() - start) * 1000
+            used = (time.process_time() - cpu) * 1000
             (self.with_rows if self.rows_on else self.without).append(spent)
+            (self.cpu_with if self.rows_on else self.cpu_without).append(used)
 
     def restore(self) -> None:
         hand_module._settle_writes = self.settle  # type: ignore[assignment]
@@ -273,6 +277,12 @@ async def settlement(folder: Path, hands: int) -> bool:
     print(f"  without stats rows  {without:8.3f} ms (median of {len(timing.without)})")
     print(f"  with stats rows     {with_rows:8.3f} ms (median of {len(timing.with_rows)})")
     print(f"  cost of the rows    {100 * (ratio - 1):+.1f} %  (target: at most +10 %)")
+    cpu_with = statistics.mean(timing.cpu_with)
+    cpu_without = statistics.mean(timing.cpu_without)
+    print(
+        f"  CPU time (all threads, mean; what load on the machine does not inflate):"
+        f" {cpu_without:.3f} -> {cpu_with:.3f} ms, {100 * (cpu_with / cpu_without - 1):+.1f} %"
+    )
     act_with = statistics.median(timing.act_with)
     act_without = statistics.median(timing.act_without)
     print("the action that ends the hand (engine showdown, settlement, events):")
