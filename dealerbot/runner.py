@@ -23,8 +23,10 @@ import aiohttp
 import discord
 
 from dealerbot.bot.client import DealerBot, point_discord_at
+from dealerbot.bot.sharded import make_bot
 from dealerbot.settings import Settings
 from dealerbot.tables import Clock, DatabaseError, TableService, open_database
+from dealerbot.tables.ownership import Shards
 
 log = logging.getLogger(__name__)
 
@@ -44,9 +46,16 @@ async def table_service(
     else:
         db = await open_database(settings.database)
     try:
-        yield TableService(db, clock=clock, rng=rng)
+        yield TableService(db, clock=clock, rng=rng, shards=shards_of(settings))
     finally:
         await db.close()
+
+
+def shards_of(settings: Settings) -> Shards | None:
+    """The shards whose guilds' tables this process runs (None: every guild)."""
+    if settings.shard_count is None or settings.shard_ids is None:
+        return None
+    return Shards(settings.shard_count, frozenset(settings.shard_ids))
 
 
 def failure_line(error: BaseException, settings: Settings) -> str | None:
@@ -101,7 +110,7 @@ async def serve(bot: DealerBot, token: str) -> None:
 async def _run(settings: Settings, token: str) -> None:
     async with table_service(settings) as service:
         log.info("database %s open", settings.database_display)
-        await serve(DealerBot(settings, service), token)
+        await serve(make_bot(settings, service), token)
 
 
 def _one_line_or_raise(error: Exception, settings: Settings) -> int:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
+from dealerbot.shard_settings import parse_shards
 from dealerbot.store.dburl import DatabaseUrlError, parse_target
 from dealerbot.store.validate import is_id
 
@@ -36,6 +37,8 @@ class Settings:
     discord_gateway_url: str = DEFAULT_GATEWAY_URL
     table_repost_cooldown: float = 30.0  # TABLE_REPOST_COOLDOWN: seconds between /stud table
     database_url: str | None = None  # DATABASE_URL; unset: SQLite at database_path
+    shard_count: int | None = None  # SHARD_COUNT; unset: discord.py decides, all shards here
+    shard_ids: tuple[int, ...] | None = None  # SHARD_IDS: this process's shards
 
     @property
     def database(self) -> str:
@@ -104,6 +107,11 @@ def load_settings(
                 "postgresql://user:password@host:5432/dbname"
             ) from None
 
+    try:
+        shard_count, shard_ids = parse_shards(get("SHARD_COUNT"), get("SHARD_IDS"))
+    except ValueError as exc:
+        raise SettingsError(str(exc)) from None
+
     cooldown_text = get("TABLE_REPOST_COOLDOWN") or "30"
     try:
         cooldown = float(cooldown_text)
@@ -127,6 +135,8 @@ def load_settings(
         ),
         table_repost_cooldown=cooldown,
         database_url=database_url,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
     )
     if require_token:
         settings.require_token()

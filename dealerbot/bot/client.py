@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import logging
+from typing import Any
 
 import discord
 import discord.gateway
@@ -60,6 +61,7 @@ class DealerBot(commands.Bot):
         sync_on_start: bool = True,
         guild_ready_timeout: float = 2.0,
         turn_alert_seconds: float | None = None,
+        **options: Any,  # more discord.py client options (sharding: see bot/sharded.py)
     ) -> None:
         # dealerbot never joins voice: skip discord.py's warnings about voice libraries.
         discord.VoiceClient.warn_nacl = False
@@ -73,6 +75,7 @@ class DealerBot(commands.Bot):
             chunk_guilds_at_startup=False,
             member_cache_flags=discord.MemberCacheFlags.none(),
             guild_ready_timeout=guild_ready_timeout,
+            **options,
         )
         self.settings = settings
         self.service = service

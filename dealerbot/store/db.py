@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .dburl import DatabaseTarget, parse_target
+from .leases import TableLeases
 
 Params = Sequence[Any] | dict[str, Any]
 
@@ -142,6 +143,10 @@ class Database(ABC):
     @abstractmethod
     def snapshot(self) -> AbstractAsyncContextManager[Connection]:
         """Several reads that see one consistent state (the audit)."""
+
+    async def open_leases(self) -> TableLeases:
+        """The process's table leases (:mod:`.leases`): every one granted on SQLite."""
+        return TableLeases()
 
     # The migration runner's two backend-specific steps (see :mod:`.migrate`).
     @abstractmethod

@@ -24,6 +24,7 @@ from asyncpg.pool import PoolConnectionProxy
 from .db import Connection, Database, Params, Row
 from .dburl import DatabaseTarget
 from .errors import DatabaseUnavailable
+from .leases import PostgresLeases, TableLeases
 
 CONNECT_TIMEOUT_SECONDS = 5.0
 # pg_advisory_xact_lock key taken while migrating: two processes never migrate at once.
@@ -162,6 +163,15 @@ class PostgresDatabase(Database):
 
     async def close(self) -> None:
         await self.pool.close()
+
+    async def open_leases(self) -> TableLeases:
+        """Advisory locks on a connection of their own, outside the pool (:mod:`.leases`)."""
+        assert self.target.dsn is not None
+        try:
+            conn = await asyncpg.connect(self.target.dsn, timeout=CONNECT_TIMEOUT_SECONDS)
+        except (OSError, TimeoutError, asyncpg.PostgresError) as exc:
+            raise DatabaseUnavailable(f"cannot open the table-lease connection ({exc})") from None
+        return PostgresLeases(conn)
 
     def _mine(self) -> PostgresConnection | None:
         task = asyncio.current_task()

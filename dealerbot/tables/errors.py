@@ -99,3 +99,12 @@ class DailyNotReadyError(TableError):
 
 class DatabaseError(TableError):
     """The database cannot be used (written by a newer dealerbot, a migration failed)."""
+
+
+class TableElsewhereError(TableError):
+    """Another dealerbot process runs this table (sharding): this one must not answer."""
+
+    def __init__(
+        self, message: str = "This table is run by another dealerbot process right now."
+    ) -> None:
+        super().__init__(message)

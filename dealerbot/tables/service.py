@@ -12,13 +12,13 @@ Randomness, the clock and therefore every timer are injected: production uses
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import random
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any
 
 from dealerbot.engine import ActionKind
 from dealerbot.fairness import SaltSource
@@ -33,15 +33,16 @@ from . import errors
 from .accounts import Accounts
 from .checks import check_chips, check_ids, check_name, check_user, is_int
 from .closing import Closer
-from .config import TableConfig
 from .deps import Deps
 from .display import PlayerView, TableView
 from .events import PlayerJoined, TableEvent
 from .locks import KeyedLocks
+from .ownership import Ownership, Shards
 from .proofs import Proofs
 from .records import HandRecords
 from .refusals import store_errors_as_table_errors
 from .seating import LeaveOutcome, check_buy_in, free_seat
+from .settings_commands import SettingsCommands
 from .table import Table
 from .timers import Clock, SystemClock, TaskTracker
 
@@ -58,7 +59,7 @@ class _Ref:
     table: Table | None
 
 
-class TableService(Accounts):
+class TableService(SettingsCommands, Accounts):
     """Seats, hands, timers and chips for every table, by (guild id, channel id).
 
     The wallet commands (balance, daily, leaderboard, rank_of, admin_adjust, economy_get,
@@ -72,8 +73,10 @@ class TableService(Accounts):
         clock: Clock | None = None,
         rng: random.Random | None = None,
         salts: SaltSource | None = None,
+        shards: Shards | None = None,
     ) -> None:
         super().__init__(db)
+        self.ownership = Ownership(shards)  # this process's shards and table leases
         self.clock: Clock = clock if clock is not None else SystemClock()
         self.tracker = TaskTracker()
         # The deck's salts: the operating system's (FAIRNESS.md), or from the injected rng.
@@ -98,23 +101,37 @@ class TableService(Accounts):
     # --- life cycle ------------------------------------------------------------------
 
     async def startup(self) -> None:
-        """Load every open table: resume hands in progress (or refund them), arm timers."""
+        """Load every open table of this process's guilds whose lease it gets: resume hands
+        in progress (or refund them), arm timers."""
         self._started = True
+        await self.ownership.start(self.db, self._stop_tables)
         for record in await tables_db.list_tables(
             self.db, statuses=(TableStatus.OPEN, TableStatus.CLOSING)
         ):
-            async with self._command(record.guild_id, record.channel_id) as ref:
-                table = ref.table
-                if table is not None and table.hand is None and table.status is TableStatus.CLOSING:
-                    await table.close()
+            if not self.ownership.owns_guild(record.guild_id):
+                continue
+            with contextlib.suppress(errors.TableElsewhereError):  # another process runs it
+                await self._resume(record.guild_id, record.channel_id)
+
+    async def _resume(self, guild_id: int, channel_id: int) -> None:
+        async with self._command(guild_id, channel_id) as ref:
+            table = ref.table
+            if table is not None and table.hand is None and table.status is TableStatus.CLOSING:
+                await table.close()
 
     async def shutdown(self) -> None:
-        """Stop every timer and wait for callbacks already running (the database stays open)."""
+        """Stop every timer and wait for callbacks already running; give the leases back
+        (the database stays open)."""
         self.tracker.stopped = True
+        self._stop_tables()
+        await self.tracker.join()
+        await self.ownership.close()
+
+    def _stop_tables(self) -> None:
+        """Cancel every table's timers and forget them (at shutdown, or leases lost)."""
         for table in list(self._tables.values()):
             table.turn_timer.cancel()
             table.start_timer.cancel()
-        await self.tracker.join()
         self._tables.clear()
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:
@@ -150,6 +167,7 @@ class TableService(Accounts):
         comes out as the TableError the service words for it.
         """
         check_ids(guild_id, channel_id)
+        await self.ownership.claim(guild_id, channel_id)  # TableElsewhereError if not ours
         key = (guild_id, channel_id)
         ref = _Ref(None)
         try:
@@ -348,49 +366,3 @@ class TableService(Accounts):
         """Close now (True), or after the hand being played (False); everyone is cashed out."""
         async with self._command(guild_id, channel_id) as ref:
             return await self._existing(ref.table).close()
-
-    async def config_get(self, guild_id: int, channel_id: int) -> TableConfig:
-        check_ids(guild_id, channel_id)
-        with store_errors_as_table_errors():
-            return await settings.table_config(self.db, guild_id, channel_id)
-
-    async def config_set(self, guild_id: int, channel_id: int, **changes: Any) -> TableConfig:
-        """Change this channel's settings (validated by the store); applies from the next hand."""
-        async with self._command(guild_id, channel_id) as ref:
-            with store_errors_as_table_errors():
-                config = await settings.change_table_config(
-                    self.db, guild_id, channel_id, **changes
-                )
-            if ref.table is not None:
-                ref.table.config = config
-                ref.table.touch()
-            return config
-
-    async def guild_defaults_set(self, guild_id: int, **changes: Any) -> TableConfig:
-        """Change the guild's default settings; tables without their own pick them up."""
-        check_ids(guild_id)
-        with store_errors_as_table_errors():
-            config = await settings.change_guild_defaults(self.db, guild_id, **changes)
-        for (guild, channel), table in list(self._tables.items()):
-            if guild == guild_id:
-                async with self._command(guild, channel) as ref:
-                    if ref.table is table:
-                        table.config = await settings.table_config(self.db, guild, channel)
-                        table.touch()
-        return config
-
-    async def guild_defaults_get(self, guild_id: int) -> TableConfig:
-        check_ids(guild_id)
-        with store_errors_as_table_errors():
-            return await settings.guild_defaults(self.db, guild_id)
-
-    async def table_message(self, table_id: int) -> int | None:
-        """The id of the front end's live table message, kept across restarts."""
-        check_ids(table_id)
-        with store_errors_as_table_errors():
-            return (await tables_db.get_table(self.db, table_id)).message_id
-
-    async def set_table_message(self, table_id: int, message_id: int | None) -> None:
-        check_ids(table_id)
-        with store_errors_as_table_errors():
-            await tables_db.set_table_message(self.db, table_id, message_id)
