@@ -92,3 +92,24 @@ def test_wrong_credentials_or_database(
     assert done.returncode == 1
     assert "DATABASE_URL" in line and says in line
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "says"),
+    [
+        ("2", "0-2", "SHARD_IDS names shard 2, outside SHARD_COUNT=2 (shards are numbered 0 to 1)"),
+        ("4", "5", "SHARD_IDS names shard 5, outside SHARD_COUNT=4"),
+        ("2", "1-0", "SHARD_IDS range '1-0' runs backwards"),
+        ("two", "0", "SHARD_COUNT must be whole numbers"),
+        ("0", "", "SHARD_COUNT must be from 1"),
+        ("", "0,1", "SHARD_IDS needs SHARD_COUNT"),
+    ],
+)
+def test_bad_shard_settings(tmp_path: Path, count: str, ids: str, says: str) -> None:
+    env = {"DISCORD_TOKEN": "x", "DATABASE_PATH": str(tmp_path / "bot.sqlite3")}
+    env.update({k: v for k, v in (("SHARD_COUNT", count), ("SHARD_IDS", ids)) if v})
+    done = dealerbot(tmp_path, env, "run")
+    line = one_line(done)
+    assert done.returncode == 2
+    assert line == f"dealerbot: {says}" or line.startswith(f"dealerbot: {says}")
+    assert list(tmp_path.iterdir()) == []
