@@ -18,7 +18,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from dealerbot.tables import TableError
+from dealerbot.tables import TableElsewhereError, TableError
 
 log = logging.getLogger(__name__)
 
@@ -138,6 +138,9 @@ async def answer(
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)
     try:
         reply = await task
+    except TableElsewhereError:
+        log.info("interaction %s: its table is run by another process", interaction.id)
+        return  # that process answers (sharding: bot/sharded.py)
     except Exception as error:
         text = user_message(error)
         if text is None:
@@ -158,6 +161,9 @@ async def answer(
 
 async def answer_failure(interaction: discord.Interaction[Any], error: Exception) -> None:
     """A button click that failed: say why privately (or apologise and log a bug)."""
+    if isinstance(error, TableElsewhereError):
+        log.info("interaction %s: its table is run by another process", interaction.id)
+        return  # that process answers (sharding: bot/sharded.py)
     text = user_message(error)
     if text is None:
         log_failure(interaction, error)
@@ -208,6 +214,9 @@ class StudTree(app_commands.CommandTree[Any]):
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         original = getattr(error, "original", error)
+        if isinstance(original, TableElsewhereError):
+            log.info("interaction %s: its table is run by another process", interaction.id)
+            return  # that process answers (sharding: bot/sharded.py)
         text = user_message(original) or user_message(error)
         if text is None:
             log_failure(interaction, original)

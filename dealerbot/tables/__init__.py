@@ -43,6 +43,7 @@ from .errors import (
     OutOfTurnError,
     StaleActionError,
     TableClosingError,
+    TableElsewhereError,
     TableError,
     TableFullError,
 )
@@ -127,6 +128,7 @@ __all__ = [
     "SystemClock",
     "TableClosingError",
     "TableConfig",
+    "TableElsewhereError",
     "TableError",
     "TableFullError",
     "TablePhase",
