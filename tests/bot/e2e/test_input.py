@@ -78,8 +78,9 @@ async def test_commands_without_a_table_or_a_seat(club: Club) -> None:
     await club.start_hand(club.players[1])  # only a seated player (or an admin) deals
     again = await club.text(club.players[1], "start")
     assert "already" in again.lower()
-    between = await club.text(club.players[1], "addchips", amount=10)
-    assert "between hands" in between
+    queued = await club.text(club.players[1], "addchips", amount=10)
+    assert queued.startswith("Queued: 10 chips")  # moved before the next deal, not now
+    assert await wallet_chips(club, club.players[1]) == (900, 100)
 
 
 async def test_the_same_command_twice_at_once_is_done_once(club: Club) -> None:
