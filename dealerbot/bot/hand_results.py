@@ -1,10 +1,12 @@
 """The hands of one table as its messages need them, straight from the service's events.
 
 ``HandEnded`` carries a hand's whole public story (number, commitment, game, players,
-showdown, last actions), also for a hand resumed after a restart, so nothing is folded
-here: finished hands wait (oldest first, capped) until their result is shown, and the
-start of each hand in play (number, game) is kept for the deal DMs, which go out before
-the table view of the new hand.
+showdown, last actions), also for a hand resumed after a restart: finished hands wait
+(oldest first, capped) until their result is shown, and the start of each hand in play
+(number, game) is kept for the deal DMs, which go out before the table view of the new
+hand. For the action list by street, a hand seen from its start also keeps its actions
+and what the dealer did (time bank, timeouts); a resumed hand falls back to the last
+action lines of the service.
 """
 
 from __future__ import annotations
