@@ -16,9 +16,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import cli_hands, verify
+from . import cli_hands, logs, verify
 from .settings import Settings, SettingsError, load_settings
-from .store import migrate
+from .store import files, migrate
 from .store.audit import audit
 from .store.copy import db_copy
 from .store.db import Database, fetch_all
@@ -70,6 +70,8 @@ def _display(target: str) -> str:
 
 
 async def db_upgrade(target: str) -> int:
+    if parse_target(target).backend == "sqlite":  # a new database's directory is made 0700
+        files.prepare(str(parse_target(target).path), create_directory=True)
     async with await Database.open(target, migrate_now=False) as db:
         applied = await migrate.upgrade(db)
         version = await migrate.current_version(db)
@@ -121,6 +123,12 @@ async def db_check(target: str) -> int:
             print("integrity_check: ok\nforeign_key_check: ok")
         elif not found:
             print("constraints: enforced by PostgreSQL on every write")
+    if parse_target(target).backend == "sqlite":  # warn only: the data itself is fine
+        loose = files.loose_permissions(str(parse_target(target).path))
+        for line in loose:
+            print(f"WARNING permissions: {line}")
+        if not loose:
+            print("permissions: ok (only the owner can read the database)")
     print("db check: " + ("FAILED" if problems else "ok"))
     return 1 if problems else 0
 
@@ -163,9 +171,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return verify.main([args.file])
     try:
         settings = load_settings(env_file=args.env_file)
-        logging.basicConfig(
-            level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-        )
+        logs.configure(settings.log_level, secrets=settings.log_secrets)  # no card, any level
         target = _database(settings, args)
         if args.command == "db" and args.db_command == "upgrade":
             return asyncio.run(db_upgrade(target))

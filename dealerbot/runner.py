@@ -25,12 +25,14 @@ import discord
 from dealerbot.bot.client import DealerBot, point_discord_at
 from dealerbot.bot.sharded import make_bot
 from dealerbot.settings import Settings
-from dealerbot.tables import Clock, DatabaseError, TableService, open_database
+from dealerbot.tables import Clock, DatabaseError, DatabaseLock, TableService, open_database
 from dealerbot.tables.ownership import Shards
 
 log = logging.getLogger(__name__)
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+CONNECT_RETRY_FIRST = 1.0  # seconds before the first new try when Discord is unreachable
+CONNECT_RETRY_CAP = 60.0
 
 
 @contextlib.asynccontextmanager
@@ -41,14 +43,19 @@ async def table_service(
 
     The database closes on exit; the bot stops the service's timers before that.
     """
-    if clock is not None:  # tests: timers and the store's clock move together
-        db = await open_database(settings.database, clock=clock.now)
-    else:
-        db = await open_database(settings.database)
+    lock = DatabaseLock(settings.database)  # one bot per SQLite database (issue 12)
+    lock.acquire()
     try:
-        yield TableService(db, clock=clock, rng=rng, shards=shards_of(settings))
+        if clock is not None:  # tests: timers and the store's clock move together
+            db = await open_database(settings.database, clock=clock.now)
+        else:
+            db = await open_database(settings.database)
+        try:
+            yield TableService(db, clock=clock, rng=rng, shards=shards_of(settings))
+        finally:
+            await db.close()
     finally:
-        await db.close()
+        lock.release()
 
 
 def shards_of(settings: Settings) -> Shards | None:
@@ -81,7 +88,40 @@ def failure_line(error: BaseException, settings: Settings) -> str | None:
     return None
 
 
-async def serve(bot: DealerBot, token: str) -> None:
+def unreachable(error: BaseException) -> bool:
+    """Discord could not be reached (network down, DNS, 5xx): worth trying again."""
+    return isinstance(
+        error,
+        aiohttp.ClientConnectionError
+        | discord.GatewayNotFound
+        | discord.DiscordServerError
+        | OSError
+        | TimeoutError,
+    )
+
+
+async def start_with_retries(
+    bot: DealerBot, token: str, first: float = CONNECT_RETRY_FIRST
+) -> None:
+    """``bot.start``, tried again (the wait doubling up to a cap) while Discord is unreachable:
+    a network blip at boot must not kill a service. Once connected, discord.py reconnects."""
+    delay = first
+    while True:
+        try:
+            await bot.start(token)
+            return
+        except Exception as error:
+            if not unreachable(error) or bot.is_closed():
+                raise
+            log.warning(
+                "cannot reach Discord at %s (%s); retrying in %g s",
+                *(discord.http.Route.BASE, type(error).__name__, delay),
+            )
+        await asyncio.sleep(delay)
+        delay = min(delay * 2, CONNECT_RETRY_CAP)
+
+
+async def serve(bot: DealerBot, token: str, *, retry_first: float = CONNECT_RETRY_FIRST) -> None:
     """Run until the connection ends or SIGTERM/SIGINT arrives, then close the bot."""
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
@@ -89,13 +129,15 @@ async def serve(bot: DealerBot, token: str) -> None:
         # Windows event loops have no signal handlers; that error is a RuntimeError.
         with contextlib.suppress(RuntimeError):
             loop.add_signal_handler(sig, stop.set)
-    runner = asyncio.create_task(bot.start(token))
+    runner = asyncio.create_task(start_with_retries(bot, token, retry_first))
     stopper = asyncio.create_task(stop.wait())
     try:
         done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
         if stopper in done:
             log.info("stopping: closing tables' timers, the connection and the database")
             await bot.close()
+            await asyncio.wait({runner}, timeout=5)
+            runner.cancel()  # still waiting to try Discord again
             await asyncio.gather(runner, return_exceptions=True)
         else:
             runner.result()

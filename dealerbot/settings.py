@@ -36,6 +36,7 @@ class Settings:
     discord_api_base: str = DEFAULT_API_BASE
     discord_gateway_url: str = DEFAULT_GATEWAY_URL
     table_repost_cooldown: float = 30.0  # TABLE_REPOST_COOLDOWN: seconds between /stud table
+    log_secrets: bool = False  # LOG_SECRETS=1: development only, lets cards reach DEBUG logs
     database_url: str | None = None  # DATABASE_URL; unset: SQLite at database_path
     shard_count: int | None = None  # SHARD_COUNT; unset: discord.py decides, all shards here
     shard_ids: tuple[int, ...] | None = None  # SHARD_IDS: this process's shards
@@ -134,6 +135,7 @@ def load_settings(
             "DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL") or DEFAULT_GATEWAY_URL, ("wss", "ws")
         ),
         table_repost_cooldown=cooldown,
+        log_secrets=get("LOG_SECRETS") == "1",
         database_url=database_url,
         shard_count=shard_count,
         shard_ids=shard_ids,

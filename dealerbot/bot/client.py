@@ -14,6 +14,7 @@ import gc
 import logging
 from typing import Any
 
+import aiohttp
 import discord
 import discord.gateway
 import discord.http
@@ -115,6 +116,10 @@ class DealerBot(commands.Bot):
                     guild_id,
                     error.text or error.status,
                 )
+                return
+            except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
+                # A network blip at boot must not stop the tables (issue 12): sync next start.
+                log.error("cannot sync commands to DEV_GUILD_ID %s now (%s)", guild_id, error)
                 return
             mentions.learn(synced)
             log.info("synced %d commands to the development server %s", len(synced), guild_id)

@@ -19,6 +19,7 @@ import aiosqlite
 
 from .db import Connection, Database, Params, Row
 from .dburl import DatabaseTarget
+from .files import prepare
 
 _SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
 
@@ -72,6 +73,7 @@ class SqliteDatabase(Database):
         """Connect and set the pragmas (WAL, foreign keys on)."""
         if synchronous.upper() not in _SYNCHRONOUS:
             raise ValueError(f"synchronous must be one of {', '.join(_SYNCHRONOUS)}")
+        prepare(str(target.path))  # a clear error for a bad path; a new file is made 0600
         raw = await aiosqlite.connect(str(target.path), isolation_level=None)
         try:
             raw.row_factory = sqlite3.Row

@@ -24,7 +24,7 @@ from . import events
 from .checks import MAX_CHIPS
 from .closing import Abandoned, ClosedBecause
 from .config import GuildEconomy, TableConfig
-from .database import open_database
+from .database import DatabaseLock, open_database
 from .display import OptionView, PlayerView, SeatView, StakesView, TablePhase, TableView
 from .errors import (
     AlreadySeatedError,
@@ -91,6 +91,7 @@ __all__ = [
     "DailyNotReadyError",
     "Database",
     "DatabaseError",
+    "DatabaseLock",
     "FakeClock",
     "GuildEconomy",
     "HandInProgressError",

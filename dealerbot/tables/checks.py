@@ -43,6 +43,6 @@ def check_chips(value: object, what: str) -> int:
 
 def check_name(name: object, user_id: int) -> str:
     """The display name cleaned for every view (:func:`~.names.clean_name`), never empty."""
-    if not isinstance(name, str):
-        raise errors.TableError("Your name must be text.")
-    return clean_name(name) or fallback_name(user_id)
+    if not isinstance(name, str) or not name.strip():
+        raise errors.TableError("Your name must not be empty.")
+    return clean_name(name) or fallback_name(user_id)  # only invisible characters

@@ -11,7 +11,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from dealerbot.store.db import Database
+from dealerbot.store.dburl import DatabaseUrlError, parse_target
 from dealerbot.store.errors import StoreError
+from dealerbot.store.files import ProcessLock, is_memory
 
 from .errors import DatabaseError
 from .stats_record import backfill
@@ -30,3 +32,28 @@ async def open_database(path: str | Path, *, clock: Callable[[], float] = time.t
         await db.close()
         raise DatabaseError(error.message) from error
     return db
+
+
+class DatabaseLock:
+    """The one-bot-per-database lock (SQLite: a lock file beside it; PostgreSQL: none here,
+    the server's table leases cover it)."""
+
+    def __init__(self, target: str | Path) -> None:
+        try:
+            parsed = parse_target(target)
+        except DatabaseUrlError:  # open_database says what is wrong with it
+            parsed = None
+        path = parsed.path if parsed is not None and parsed.backend == "sqlite" else None
+        self._lock = ProcessLock(path) if path and not is_memory(path) else None
+
+    def acquire(self) -> None:
+        """Take it, or :class:`DatabaseError` in one line naming the process that holds it."""
+        if self._lock is not None:
+            try:
+                self._lock.acquire()
+            except StoreError as error:
+                raise DatabaseError(error.message) from error
+
+    def release(self) -> None:
+        if self._lock is not None:
+            self._lock.release()
