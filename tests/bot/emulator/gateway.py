@@ -85,6 +85,7 @@ class Gateway:
         self.connections: list[Connection] = []
         self.frames: list[GatewayFrame] = []
         self.identify_count = 0
+        self.recommended_shards = 1  # what GET /gateway/bot answers
         self.resume_count = 0
         self.reconnect_gate = asyncio.Event()
         self.reconnect_gate.set()
@@ -100,11 +101,47 @@ class Gateway:
         return [f for f in self.frames if f.direction == "in" and f.op == op]
 
     # ----- dispatching -------------------------------------------------------------
-    def dispatch(self, t: str, d: JSON, intent: int | None = None) -> asyncio.Future[bool] | None:
-        """Queue a dispatch for the current session; the future resolves once written."""
-        session = self.current
-        if session is None:
-            return None
+    def dispatch(
+        self, t: str, d: JSON, intent: int | None = None, session: GatewaySession | None = None
+    ) -> asyncio.Future[bool] | None:
+        """Queue a dispatch; the future resolves once written.
+
+        It goes to ``session`` if given; else a guild's event goes to every sharded session
+        whose shard owns the guild (``(guild_id >> 22) % count == shard_id``, as Discord
+        routes them) and to the current session if it is not sharded; anything else to
+        shard 0's sessions (direct messages), or the current session when none is sharded.
+        """
+        if session is not None:
+            return self._dispatch_to(session, t, d, intent)
+        futures = [
+            f for s in self._targets(t, d) if (f := self._dispatch_to(s, t, d, intent)) is not None
+        ]
+        if len(futures) <= 1:
+            return futures[0] if futures else None
+        every: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+
+        def done(_: asyncio.Future[bool]) -> None:
+            if not every.done() and all(f.done() for f in futures):
+                every.set_result(any(f.result() for f in futures))
+
+        for future in futures:
+            future.add_done_callback(done)
+        return every
+
+    def _targets(self, t: str, d: JSON) -> list[GatewaySession]:
+        guild_id = _guild_of(t, d)
+        current = [] if self.current is None else [self.current]
+        sharded = [s for s in self.sessions.values() if s.shard]
+        if not sharded:
+            return current
+        if guild_id is None:  # direct messages and the like: shard 0 only, as Discord does
+            return [s for s in sharded if s.shard and int(s.shard[0]) == 0]
+        owners = [s for s in sharded if _on_shard(guild_id, s.shard)]
+        return owners + [s for s in current if not s.shard and s not in owners]
+
+    def _dispatch_to(
+        self, session: GatewaySession, t: str, d: JSON, intent: int | None
+    ) -> asyncio.Future[bool] | None:
         if intent is not None and not session.intents & intent:
             return None
         session.seq += 1
@@ -285,9 +322,9 @@ class Gateway:
         }
         if shard is not None:
             ready["shard"] = shard
-        self.dispatch("READY", ready)
+        self.dispatch("READY", ready, session=session)
         for guild in guilds:
-            self.dispatch("GUILD_CREATE", self.world.guild_create_payload(guild))
+            self.dispatch("GUILD_CREATE", self.world.guild_create_payload(guild), session=session)
         self.notifier.notify()
 
     async def _resume(self, conn: Connection, data: JSON) -> None:
@@ -296,7 +333,7 @@ class Gateway:
         if data.get("token") != self._token():
             await conn.ws.close(code=4004, message=b"Authentication failed.")
             return
-        if session is None or session is not self.current:
+        if session is None or (session is not self.current and not session.shard):
             self._send(conn, {"op": INVALID_SESSION, "d": False})
             return
         last = int(data.get("seq") or 0)
@@ -311,7 +348,7 @@ class Gateway:
         session.connection = conn
         conn.session = session
         self.resume_count += 1
-        self.dispatch("RESUMED", {"_trace": ["dealerbot-emulator"]})
+        self.dispatch("RESUMED", {"_trace": ["dealerbot-emulator"]}, session=session)
         self.notifier.notify()
 
     def _request_members(self, conn: Connection, data: JSON) -> None:
@@ -345,7 +382,15 @@ class Gateway:
             chunk["nonce"] = data["nonce"]
         if data.get("presences"):
             chunk["presences"] = []
-        self.dispatch("GUILD_MEMBERS_CHUNK", chunk)
+        self.dispatch("GUILD_MEMBERS_CHUNK", chunk, session=conn.session)
+
+
+def _guild_of(t: str, d: JSON) -> int | None:
+    """The guild a dispatch is about (None: not a guild's event)."""
+    raw = (
+        d.get("id") if t in ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE") else d.get("guild_id")
+    )
+    return int(raw) if raw is not None else None
 
 
 def _on_shard(guild_id: int, shard: list[int] | None) -> bool:

@@ -60,7 +60,7 @@ def register(pipe: RestPipeline, ctx: Context, gateway_url: str) -> None:
         return Reply(
             {
                 "url": gateway_url,
-                "shards": 1,
+                "shards": ctx.gateway.recommended_shards,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 999,
