@@ -144,13 +144,13 @@ async def queries(db: Database, repeat: int) -> bool:
     first_day = PeriodKeys.at(NOW).first_day
     last = await read(
         db,
-        "SELECT user_id FROM winnings WHERE guild_id = ? AND period = 'week' AND period_start = ?"
-        " ORDER BY net, user_id DESC LIMIT 1",
+        "SELECT user_id FROM winnings WHERE guild_id = ? AND week = ?"
+        " ORDER BY week_net, user_id DESC LIMIT 1",
         (GUILD, week),
     )
     [(total,)] = await read(
         db,
-        "SELECT COUNT(*) FROM winnings WHERE guild_id = ? AND period = 'week' AND period_start = ?",
+        "SELECT COUNT(*) FROM winnings WHERE guild_id = ? AND week = ?",
         (GUILD, week),
     )
     deep = total // stats_db.PAGE_SIZE // 2

@@ -7,7 +7,7 @@
 -- month = year * 12 + month - 1. A cancelled hand has no rows. A shown hand is kept as its
 -- rank (the engine's: higher is better within stud and stud/8, or within razz) and its
 -- cards; the engine names it when it is shown. The tables are WITHOUT ROWID (clustered on
--- their key): settlement writes a row and five rollup rows per player, and each b-tree
+-- their key): settlement writes a row and two rollup rows per player, and each b-tree
 -- fewer is time saved while the settlement's transaction holds the database.
 CREATE TABLE hand_players (
     hand_id       INTEGER NOT NULL REFERENCES hands (id),
@@ -55,37 +55,32 @@ CREATE TABLE player_days (
     PRIMARY KEY (guild_id, user_id, variant, day)
 ) WITHOUT ROWID;
 
--- /stud leaderboard by:winnings: net chips won at the tables per period (daily bonuses and
--- admin grants never get here). period_start: the day, week or month key; 0 for 'all'.
+-- /stud leaderboard by:winnings: net chips won at the tables (daily bonuses and admin grants
+-- never get here). One row per player holding his CURRENT day, week and month (the keys of
+-- his latest hand) and all time: one upsert per player and hand instead of one per period,
+-- and no row per past period. A board for a period reads the rows whose key is that period;
+-- a late hand of an earlier period (the backfill) leaves a newer period's sums alone.
 CREATE TABLE winnings (
-    guild_id     INTEGER NOT NULL,
-    period       TEXT    NOT NULL CHECK (period IN ('day', 'week', 'month', 'all')),
-    period_start INTEGER NOT NULL,
-    user_id      INTEGER NOT NULL,
-    net          INTEGER NOT NULL,
-    hands        INTEGER NOT NULL,
-    PRIMARY KEY (guild_id, period, period_start, user_id)
+    guild_id    INTEGER NOT NULL,
+    user_id     INTEGER NOT NULL,
+    day         INTEGER NOT NULL,
+    day_net     INTEGER NOT NULL,
+    day_hands   INTEGER NOT NULL,
+    week        INTEGER NOT NULL,
+    week_net    INTEGER NOT NULL,
+    week_hands  INTEGER NOT NULL,
+    month       INTEGER NOT NULL,
+    month_net   INTEGER NOT NULL,
+    month_hands INTEGER NOT NULL,
+    all_net     INTEGER NOT NULL,
+    all_hands   INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
 ) WITHOUT ROWID;
--- The board walks this index: a page is an index range, a rank a count over one.
-CREATE INDEX winnings_board ON winnings (guild_id, period, period_start, net DESC, user_id);
-
--- Settlement carries the rows in the hand's result (result_json's "stats": one array per
--- player, in hand_players' column order from user_id, see dealerbot.store.stats), so the
--- UPDATE that finishes the hand files them here: no statement of its own, one round trip
--- less while the settlement holds the database.
-CREATE TRIGGER hands_finished_stats AFTER UPDATE OF status ON hands
-WHEN NEW.status = 'finished' AND OLD.status <> 'finished'
-    AND json_type(NEW.result_json, '$.stats') = 'array'
-BEGIN
-    INSERT INTO hand_players (hand_id, user_id, guild_id, table_id, variant, seat_no, put_in,
-        won, net, last_street, entered_third, raised_third, showdown, won_showdown,
-        shown_rank, shown_cards, ended_at, day, week, month)
-    SELECT NEW.id, r.value ->> 0, t.guild_id, NEW.table_id, r.value ->> 1, r.value ->> 2,
-        r.value ->> 3, r.value ->> 4, r.value ->> 5, r.value ->> 6, r.value ->> 7,
-        r.value ->> 8, r.value ->> 9, r.value ->> 10, r.value ->> 11, r.value ->> 12,
-        r.value ->> 13, r.value ->> 14, r.value ->> 15, r.value ->> 16
-    FROM json_each(NEW.result_json, '$.stats') AS r JOIN tables AS t ON t.id = NEW.table_id;
-END;
+-- One board per period, each an index: a page is an index range, a rank a count over one.
+CREATE INDEX winnings_day ON winnings (guild_id, day, day_net DESC, user_id);
+CREATE INDEX winnings_week ON winnings (guild_id, week, week_net DESC, user_id);
+CREATE INDEX winnings_month ON winnings (guild_id, month, month_net DESC, user_id);
+CREATE INDEX winnings_all ON winnings (guild_id, all_net DESC, user_id);
 
 CREATE TRIGGER hand_players_roll_up AFTER INSERT ON hand_players
 BEGIN
@@ -113,12 +108,32 @@ BEGIN
         best_rank = CASE WHEN player_days.best_rank IS NULL
             OR excluded.best_rank > player_days.best_rank
             THEN COALESCE(excluded.best_rank, player_days.best_rank) ELSE player_days.best_rank END;
-    INSERT INTO winnings (guild_id, period, period_start, user_id, net, hands)
-    VALUES (NEW.guild_id, 'day', NEW.day, NEW.user_id, NEW.net, 1),
-           (NEW.guild_id, 'week', NEW.week, NEW.user_id, NEW.net, 1),
-           (NEW.guild_id, 'month', NEW.month, NEW.user_id, NEW.net, 1),
-           (NEW.guild_id, 'all', 0, NEW.user_id, NEW.net, 1)
-    ON CONFLICT (guild_id, period, period_start, user_id) DO UPDATE SET
-        net = winnings.net + excluded.net,
-        hands = winnings.hands + 1;
+    INSERT INTO winnings (guild_id, user_id, day, day_net, day_hands, week, week_net,
+        week_hands, month, month_net, month_hands, all_net, all_hands)
+    VALUES (NEW.guild_id, NEW.user_id, NEW.day, NEW.net, 1, NEW.week, NEW.net, 1, NEW.month,
+        NEW.net, 1, NEW.net, 1)
+    ON CONFLICT (guild_id, user_id) DO UPDATE SET
+        day_net = CASE WHEN excluded.day > winnings.day THEN excluded.day_net
+            WHEN excluded.day = winnings.day THEN winnings.day_net + excluded.day_net
+            ELSE winnings.day_net END,
+        day_hands = CASE WHEN excluded.day > winnings.day THEN 1
+            WHEN excluded.day = winnings.day THEN winnings.day_hands + 1
+            ELSE winnings.day_hands END,
+        day = CASE WHEN excluded.day > winnings.day THEN excluded.day ELSE winnings.day END,
+        week_net = CASE WHEN excluded.week > winnings.week THEN excluded.week_net
+            WHEN excluded.week = winnings.week THEN winnings.week_net + excluded.week_net
+            ELSE winnings.week_net END,
+        week_hands = CASE WHEN excluded.week > winnings.week THEN 1
+            WHEN excluded.week = winnings.week THEN winnings.week_hands + 1
+            ELSE winnings.week_hands END,
+        week = CASE WHEN excluded.week > winnings.week THEN excluded.week ELSE winnings.week END,
+        month_net = CASE WHEN excluded.month > winnings.month THEN excluded.month_net
+            WHEN excluded.month = winnings.month THEN winnings.month_net + excluded.month_net
+            ELSE winnings.month_net END,
+        month_hands = CASE WHEN excluded.month > winnings.month THEN 1
+            WHEN excluded.month = winnings.month THEN winnings.month_hands + 1
+            ELSE winnings.month_hands END,
+        month = CASE WHEN excluded.month > winnings.month THEN excluded.month ELSE winnings.month END,
+        all_net = winnings.all_net + excluded.all_net,
+        all_hands = winnings.all_hands + 1;
 END;

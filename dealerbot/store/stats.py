@@ -1,13 +1,11 @@
 """Player statistics: one row per player and finished hand, and the rollups that answer.
 
-``hand_players`` rows are written in the settlement's transaction: the rows travel in the
-hand's result (``result_json["stats"]``, :func:`carried_rows`) and the trigger on the
-UPDATE that finishes the hand files them, so they cost no round trip of their own;
-:func:`record_hand` writes them directly (the backfill). A trigger adds each row to
-``player_days`` (per player, variant and UTC day: ``/stud stats``) and to ``winnings`` (net
-chips per day, week, month and all time: the winnings leaderboard, walked through its index
-like the chips leaderboard). Period
-keys are computed here from the store's clock, so SQL needs no date function.
+``hand_players`` rows are written in the settlement's transaction by :func:`record_hand`
+(one statement, joining the caller's transaction). A trigger adds each row to
+``player_days`` (per player, variant and UTC day: ``/stud stats``) and to ``winnings`` (one
+row per player: net chips in his current day, week and month, and all time; each period's
+board walks its own index, like the chips leaderboard). Period keys are computed here from
+the store's clock, so SQL needs no date function.
 """
 
 from __future__ import annotations
@@ -28,7 +26,7 @@ SECONDS_PER_DAY = 86_400
 
 
 class Period(Enum):
-    """A leaderboard or stats period; the value is the ``winnings.period`` key."""
+    """A leaderboard or stats period; the value names its ``winnings`` columns."""
 
     TODAY = "day"
     WEEK = "week"
@@ -52,7 +50,7 @@ class PeriodKeys:
         return cls(day, day - (day + 3) % 7, when.year * 12 + when.month - 1)
 
     def start(self, period: Period) -> int:
-        """``winnings.period_start`` of ``period``."""
+        """The key of ``period`` (the ``winnings`` column of the same name; 0 for all time)."""
         return {Period.TODAY: self.day, Period.WEEK: self.week, Period.MONTH: self.month}.get(
             period, 0
         )
@@ -86,18 +84,6 @@ class PlayerHandRow(NamedTuple):
     won_showdown: int
     shown_rank: int | None
     shown_cards: str | None  # "As Ks Kd ...": the cards the shown hand played
-
-
-STATS_KEY = "stats"  # the key of the rows in a finished hand's result_json
-
-
-def carried_rows(variant: str, rows: Sequence[PlayerHandRow], at: float) -> list[list[object]]:
-    """The rows as a finished hand's result carries them: per player, ``user_id``, the
-    variant, then the row's other fields, then ``ended_at, day, week, month`` (the order the
-    migration's ``hands_finished_stats`` trigger reads)."""
-    keys = PeriodKeys.at(at)
-    tail = (at, keys.day, keys.week, keys.month)
-    return [[row[0], variant, *row[1:], *tail] for row in rows]
 
 
 _INSERT = (
@@ -215,11 +201,39 @@ class WinningsPage:
     entries: tuple[WinningsEntry, ...]
 
 
-_KEY = "guild_id = ? AND period = ? AND period_start = ?"
-# Both walk winnings_board (guild_id, period, period_start, net DESC, user_id) only.
-_TOP = f"SELECT user_id, net, hands FROM winnings WHERE {_KEY} ORDER BY net DESC, user_id"
-_AHEAD = f"SELECT COUNT(*) FROM winnings WHERE {_KEY} AND net > ?"
-_COUNT = f"SELECT COUNT(*) FROM winnings WHERE {_KEY}"
+@dataclass(frozen=True, slots=True)
+class _Board:
+    """The SQL of one period's board: its rows are those whose key column holds the period
+    (all time: every row); each query walks that period's index only."""
+
+    where: str
+    top: str
+    ahead: str
+    count: str
+    one: str
+
+
+def _board(period: Period) -> _Board:
+    prefix = "all" if period is Period.ALL else period.value
+    net, hands = f"{prefix}_net", f"{prefix}_hands"
+    where = "guild_id = ?" if period is Period.ALL else f"guild_id = ? AND {period.value} = ?"
+    return _Board(
+        where,
+        f"SELECT user_id, {net}, {hands} FROM winnings WHERE {where}"
+        f" ORDER BY {net} DESC, user_id LIMIT ? OFFSET ?",
+        f"SELECT COUNT(*) FROM winnings WHERE {where} AND {net} > ?",
+        f"SELECT COUNT(*) FROM winnings WHERE {where}",
+        f"SELECT {net}, {hands} FROM winnings WHERE {where} AND user_id = ?",
+    )
+
+
+_BOARDS = {period: _board(period) for period in Period}
+
+
+def _board_key(guild_id: int, period: Period, at: float) -> tuple[int, ...]:
+    if period is Period.ALL:
+        return (guild_id,)
+    return (guild_id, PeriodKeys.at(at).start(period))
 
 
 async def winnings_page(
@@ -228,18 +242,19 @@ async def winnings_page(
     """One page of players ranked by net chips won at the tables in ``period`` (competition
     ranks: equal nets share one); pages past the end show the last page."""
     check_id(guild_id, "guild id")
-    key = (guild_id, period.value, PeriodKeys.at(db.now() if at is None else at).start(period))
+    board = _BOARDS[period]
+    key = _board_key(guild_id, period, db.now() if at is None else at)
     async with db.reading() as conn:
-        row = await fetch_one(conn, _COUNT, key)
+        row = await fetch_one(conn, board.count, key)
         total = int(row[0]) if row is not None else 0
         pages = max(1, math.ceil(total / PAGE_SIZE))
         number = max(1, min(int(page), pages))
         offset = (number - 1) * PAGE_SIZE
-        rows = await fetch_all(conn, _TOP + " LIMIT ? OFFSET ?", (*key, PAGE_SIZE, offset))
+        rows = await fetch_all(conn, board.top, (*key, PAGE_SIZE, offset))
         entries: list[WinningsEntry] = []
         for i, (user_id, net, hands) in enumerate(rows):
             if i == 0:
-                ahead = await fetch_one(conn, _AHEAD, (*key, net))
+                ahead = await fetch_one(conn, board.ahead, (*key, net))
                 rank = 1 + (int(ahead[0]) if ahead is not None else 0)
             elif net == entries[-1].net:
                 rank = entries[-1].rank
@@ -255,14 +270,13 @@ async def winnings_rank(
     """The player's place in ``period`` (None: no hand played in it)."""
     check_id(guild_id, "guild id")
     check_id(user_id, "user id")
-    key = (guild_id, period.value, PeriodKeys.at(db.now() if at is None else at).start(period))
+    board = _BOARDS[period]
+    key = _board_key(guild_id, period, db.now() if at is None else at)
     async with db.reading() as conn:
-        row = await fetch_one(
-            conn, f"SELECT net, hands FROM winnings WHERE {_KEY} AND user_id = ?", (*key, user_id)
-        )
+        row = await fetch_one(conn, board.one, (*key, user_id))
         if row is None:
             return None
-        ahead = await fetch_one(conn, _AHEAD, (*key, row[0]))
+        ahead = await fetch_one(conn, board.ahead, (*key, row[0]))
     rank = 1 + (int(ahead[0]) if ahead is not None else 0)
     return WinningsEntry(rank, user_id, int(row[0]), int(row[1]))
 

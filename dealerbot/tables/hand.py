@@ -268,9 +268,8 @@ async def _settle_writes(
             live.players[seat].user_id: result.final_stacks[seat] - start
             for seat, start in zip(state.labels, state.start_stacks, strict=True)
         }
-        logged = result_json(state, live.players)
-        stats_record.with_rows(logged, state.variant, rows, db.now())  # filed by a trigger
-        await hands_db.settle_hand(db, live.id, deltas, logged)
+        await hands_db.settle_hand(db, live.id, deltas, result_json(state, live.players))
+        await stats_record.write(db, live.id, live.record.table_id, state.variant, rows)
     return await _release_writes(db, release)
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from dealerbot.engine import (
     Action,
@@ -66,16 +65,6 @@ def player_rows(
     ]
 
 
-def with_rows(
-    result: dict[str, Any], variant: Variant, rows: Sequence[PlayerHandRow], at: float
-) -> dict[str, Any]:
-    """The hand's result carrying its stats rows: the settlement's UPDATE of the hand files
-    them (a trigger), in its transaction and without a statement of their own."""
-    if rows:
-        result[stats_db.STATS_KEY] = stats_db.carried_rows(variant.value, rows, at)
-    return result
-
-
 async def write(
     db: Database,
     hand_id: int,
@@ -84,7 +73,8 @@ async def write(
     rows: Sequence[PlayerHandRow],
     at: float | None = None,
 ) -> None:
-    """Write a finished hand's rows directly (the backfill: the hand is already settled)."""
+    """Write the hand's rows: in the settlement's transaction (one statement; the rows were
+    worked out before it), or for a hand settled long ago (the backfill)."""
     if rows:
         await stats_db.record_hand(db, hand_id, table_id, variant.value, rows, at)
 

@@ -4,8 +4,6 @@
 -- /stud stats and the winnings leaderboard. Period keys are UTC: day = days since
 -- 1970-01-01, week = the day number of its Monday, month = year * 12 + month - 1.
 -- A cancelled hand has no rows. A shown hand is kept as its engine rank and its cards.
--- Settlement carries the rows in the hand's result (result_json's "stats"), and the UPDATE
--- that finishes the hand files them (hands_finished_stats): no round trip of their own.
 -- (SQLite's tables are WITHOUT ROWID; PostgreSQL tables have no rowid to drop.)
 CREATE TABLE hand_players (
     hand_id       BIGINT           NOT NULL REFERENCES hands (id),
@@ -52,16 +50,28 @@ CREATE TABLE player_days (
     PRIMARY KEY (guild_id, user_id, variant, day)
 );
 
+-- One row per player: his current day, week, month and all time (see ../0006).
 CREATE TABLE winnings (
-    guild_id     BIGINT  NOT NULL,
-    period       TEXT    NOT NULL CHECK (period IN ('day', 'week', 'month', 'all')),
-    period_start INTEGER NOT NULL,
-    user_id      BIGINT  NOT NULL,
-    net          BIGINT  NOT NULL,
-    hands        BIGINT  NOT NULL,
-    PRIMARY KEY (guild_id, period, period_start, user_id)
+    guild_id    BIGINT  NOT NULL,
+    user_id     BIGINT  NOT NULL,
+    day         INTEGER NOT NULL,
+    day_net     BIGINT  NOT NULL,
+    day_hands   BIGINT  NOT NULL,
+    week        INTEGER NOT NULL,
+    week_net    BIGINT  NOT NULL,
+    week_hands  BIGINT  NOT NULL,
+    month       INTEGER NOT NULL,
+    month_net   BIGINT  NOT NULL,
+    month_hands BIGINT  NOT NULL,
+    all_net     BIGINT  NOT NULL,
+    all_hands   BIGINT  NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
 );
-CREATE INDEX winnings_board ON winnings (guild_id, period, period_start, net DESC, user_id);
+-- One board per period, each an index: a page is an index range, a rank a count over one.
+CREATE INDEX winnings_day ON winnings (guild_id, day, day_net DESC, user_id);
+CREATE INDEX winnings_week ON winnings (guild_id, week, week_net DESC, user_id);
+CREATE INDEX winnings_month ON winnings (guild_id, month, month_net DESC, user_id);
+CREATE INDEX winnings_all ON winnings (guild_id, all_net DESC, user_id);
 
 CREATE FUNCTION hand_players_roll_up() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -89,39 +99,37 @@ BEGIN
         best_rank = CASE WHEN player_days.best_rank IS NULL
             OR excluded.best_rank > player_days.best_rank
             THEN COALESCE(excluded.best_rank, player_days.best_rank) ELSE player_days.best_rank END;
-    INSERT INTO winnings (guild_id, period, period_start, user_id, net, hands)
-    VALUES (NEW.guild_id, 'day', NEW.day, NEW.user_id, NEW.net, 1),
-           (NEW.guild_id, 'week', NEW.week, NEW.user_id, NEW.net, 1),
-           (NEW.guild_id, 'month', NEW.month, NEW.user_id, NEW.net, 1),
-           (NEW.guild_id, 'all', 0, NEW.user_id, NEW.net, 1)
-    ON CONFLICT (guild_id, period, period_start, user_id) DO UPDATE SET
-        net = winnings.net + excluded.net,
-        hands = winnings.hands + 1;
+    INSERT INTO winnings (guild_id, user_id, day, day_net, day_hands, week, week_net,
+        week_hands, month, month_net, month_hands, all_net, all_hands)
+    VALUES (NEW.guild_id, NEW.user_id, NEW.day, NEW.net, 1, NEW.week, NEW.net, 1, NEW.month,
+        NEW.net, 1, NEW.net, 1)
+    ON CONFLICT (guild_id, user_id) DO UPDATE SET
+        day_net = CASE WHEN excluded.day > winnings.day THEN excluded.day_net
+            WHEN excluded.day = winnings.day THEN winnings.day_net + excluded.day_net
+            ELSE winnings.day_net END,
+        day_hands = CASE WHEN excluded.day > winnings.day THEN 1
+            WHEN excluded.day = winnings.day THEN winnings.day_hands + 1
+            ELSE winnings.day_hands END,
+        day = CASE WHEN excluded.day > winnings.day THEN excluded.day ELSE winnings.day END,
+        week_net = CASE WHEN excluded.week > winnings.week THEN excluded.week_net
+            WHEN excluded.week = winnings.week THEN winnings.week_net + excluded.week_net
+            ELSE winnings.week_net END,
+        week_hands = CASE WHEN excluded.week > winnings.week THEN 1
+            WHEN excluded.week = winnings.week THEN winnings.week_hands + 1
+            ELSE winnings.week_hands END,
+        week = CASE WHEN excluded.week > winnings.week THEN excluded.week ELSE winnings.week END,
+        month_net = CASE WHEN excluded.month > winnings.month THEN excluded.month_net
+            WHEN excluded.month = winnings.month THEN winnings.month_net + excluded.month_net
+            ELSE winnings.month_net END,
+        month_hands = CASE WHEN excluded.month > winnings.month THEN 1
+            WHEN excluded.month = winnings.month THEN winnings.month_hands + 1
+            ELSE winnings.month_hands END,
+        month = CASE WHEN excluded.month > winnings.month THEN excluded.month ELSE winnings.month END,
+        all_net = winnings.all_net + excluded.all_net,
+        all_hands = winnings.all_hands + 1;
     RETURN NULL;
 END;
 $$;
 
 CREATE TRIGGER hand_players_roll_up AFTER INSERT ON hand_players
     FOR EACH ROW EXECUTE FUNCTION hand_players_roll_up();
-
-CREATE FUNCTION hands_finished_stats() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    IF NEW.status = 'finished' AND OLD.status <> 'finished'
-        AND jsonb_typeof(NEW.result_json::jsonb -> 'stats') = 'array' THEN
-        INSERT INTO hand_players (hand_id, user_id, guild_id, table_id, variant, seat_no,
-            put_in, won, net, last_street, entered_third, raised_third, showdown, won_showdown,
-            shown_rank, shown_cards, ended_at, day, week, month)
-        SELECT NEW.id, (r ->> 0)::bigint, t.guild_id, NEW.table_id, r ->> 1, (r ->> 2)::integer,
-            (r ->> 3)::bigint, (r ->> 4)::bigint, (r ->> 5)::bigint, (r ->> 6)::integer,
-            (r ->> 7)::integer, (r ->> 8)::integer, (r ->> 9)::integer, (r ->> 10)::integer,
-            (r ->> 11)::bigint, r ->> 12, (r ->> 13)::double precision, (r ->> 14)::integer,
-            (r ->> 15)::integer, (r ->> 16)::integer
-        FROM jsonb_array_elements(NEW.result_json::jsonb -> 'stats') AS r
-        JOIN tables AS t ON t.id = NEW.table_id;
-    END IF;
-    RETURN NULL;
-END;
-$$;
-
-CREATE TRIGGER hands_finished_stats AFTER UPDATE OF status ON hands
-    FOR EACH ROW EXECUTE FUNCTION hands_finished_stats();

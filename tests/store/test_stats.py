@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from dealerbot.store import hands, stats, tables
-from dealerbot.store.db import Database, fetch_all
+from dealerbot.store.db import Database
 from dealerbot.store.stats import Period, PeriodKeys, PlayerHandRow
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, FakeClock, sit
@@ -33,20 +33,13 @@ def row(user: int, seat: int, put_in: int, won: int, **flags: object) -> PlayerH
     )
 
 
-async def settled(
-    db: Database, table_id: int, rows: list[PlayerHandRow], *, direct: bool = False
-) -> int:
-    """Settle a hand with these rows: carried in its result (filed by the trigger, as at
-    settlement) or written directly (as the backfill does)."""
+async def settled(db: Database, table_id: int, rows: list[PlayerHandRow]) -> int:
+    """Settle a hand and write its rows in the same transaction, as the service does."""
     hand = await begin_hand(db, table_id, users=[r.user_id for r in rows])
     deltas = {r.user_id: r.net for r in rows}
-    result: dict[str, object] = {}
-    if not direct:
-        result[stats.STATS_KEY] = stats.carried_rows("stud", rows, db.now())
     async with db.transaction():
-        await hands.settle_hand(db, hand.id, deltas, result)
-        if direct:
-            await stats.record_hand(db, hand.id, table_id, "stud", rows)
+        await hands.settle_hand(db, hand.id, deltas, {})
+        await stats.record_hand(db, hand.id, table_id, "stud", rows)
     return hand.id
 
 
@@ -71,7 +64,7 @@ async def test_rollups_periods_board_and_ranks(db: Database, clock: FakeClock) -
         row(ALICE, 0, 30, 0, street=7, shown=90),
         row(BOB, 1, 30, 60, entered=True, street=7, shown=95),
     ]
-    await settled(db, table_id, sunday, direct=True)
+    await settled(db, table_id, sunday)
     clock.now = 1_796_083_200.0 + 7200  # back to Tuesday
 
     keys = PeriodKeys.at(clock.now)
@@ -131,22 +124,20 @@ async def test_a_row_that_does_not_add_up_is_refused(db: Database) -> None:
     assert await stats.player_totals(db, GUILD, ALICE, since_day=None, variant=None) == []
 
 
-async def test_both_ways_of_writing_give_the_same_rows(db: Database, clock: FakeClock) -> None:
+async def test_a_late_hand_of_an_earlier_period_leaves_the_current_one(
+    db: Database, clock: FakeClock
+) -> None:
     table_id = await seated(db)
-    shown = [row(ALICE, 0, 10, 25, street=7, shown=50), row(BOB, 1, 15, 0, street=7, shown=40)]
-    first = await settled(db, table_id, shown)
-    second = await settled(db, table_id, shown, direct=True)
-    columns = (
-        "user_id, guild_id, table_id, variant, seat_no, put_in, won, net, last_street,"
-        " entered_third, raised_third, showdown, won_showdown, shown_rank, shown_cards,"
-        " ended_at, day, week, month"
-    )
-    async with db.reading() as conn:
-        carried = await fetch_all(
-            conn, f"SELECT {columns} FROM hand_players WHERE hand_id = ? ORDER BY 1", (first,)
-        )
-        direct = await fetch_all(
-            conn, f"SELECT {columns} FROM hand_players WHERE hand_id = ? ORDER BY 1", (second,)
-        )
-    assert [tuple(r) for r in carried] == [tuple(r) for r in direct]
-    assert len(carried) == 2 and carried[0][0] == ALICE and carried[0][14] == "As Ad Ah Ac Kd Ks 2c"
+    clock.now = 1_796_083_200.0 + 3600  # Tuesday
+    await settled(db, table_id, [row(ALICE, 0, 0, 10), row(BOB, 1, 10, 0)])
+    # A hand of the previous Sunday recorded afterwards (as the backfill may): it counts for
+    # all time, not for this week or today.
+    hand = await begin_hand(db, table_id, users=[ALICE, BOB])
+    async with db.transaction():
+        await hands.settle_hand(db, hand.id, {ALICE: 30, BOB: -30}, {})
+        late = [row(ALICE, 0, 0, 30), row(BOB, 1, 30, 0)]
+        await stats.record_hand(db, hand.id, table_id, "stud", late, clock.now - 2 * 86_400)
+    week = await stats.winnings_page(db, GUILD, Period.WEEK, 1)
+    assert [(e.user_id, e.net, e.hands) for e in week.entries] == [(ALICE, 10, 1), (BOB, -10, 1)]
+    ever = await stats.winnings_page(db, GUILD, Period.ALL, 1)
+    assert [(e.user_id, e.net, e.hands) for e in ever.entries] == [(ALICE, 40, 2), (BOB, -40, 2)]
