@@ -133,3 +133,20 @@ async def test_an_admin_closes_a_table_from_another_channel(club: Club) -> None:
     for player in club.players[:2]:
         assert (await table_chips(club, player))[1] == 0
     await audit_ok(club)
+
+
+async def test_removed_while_the_bot_was_down_closes_at_the_first_request(club: Club) -> None:
+    seated = club.players[:2]
+    await club.seat(seated)
+    await club.start_hand()
+    await club.wait_turn()
+    await club.stop_bot()
+    club.emu.remove_bot(club.guild)  # nobody is connected to hear the GUILD_DELETE
+    await club.start_bot()  # the server is not in READY: its channel is unknown (403 50001)
+    await club.emu.wait_for(lambda: all(closing_dm(club, p) for p in seated), 10)
+    await club.settle()
+    for player in seated:
+        text = closing_dm(club, player)
+        assert text is not None and "no longer exists" in text, text
+        assert (await table_chips(club, player))[1] == 0
+    await audit_ok(club)
