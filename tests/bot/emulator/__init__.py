@@ -57,7 +57,7 @@ Discord's rules enforced:
     (interaction responses still work there). Unknown message 10008 (also for the
     channel route on ephemeral messages), channel 10003, user 10013, member 10007,
     guild 10004, command 10063. Message bodies -> 400 50035 with Discord's nested
-    ``errors`` (``validation*.py``; the list is in /work/notes/emulator_api.md): content
+    ``errors`` (``validation*.py``, which list every rule): content
     2000; embeds (10, title 256, description 4096, 25 fields of 256/1024, footer 2048,
     author 256, 6000 in all); components (5 rows of 5 buttons, a select alone in its
     row, custom_id 1-100 and unique, button style/label/url rules, select options 1-25
