@@ -112,7 +112,7 @@ async def copy_database(source: Database, target: Database) -> CopyResult:
             raise CopyRefused("the target already holds data; copy only into an empty database")
         for info in tables:
             theirs = target_tables.get(info.name)
-            if theirs is None or theirs.columns != info.columns:
+            if theirs is None or set(theirs.columns) != set(info.columns):
                 raise CopyRefused(f"table {info.name} does not have the same columns on both sides")
             await _insert(dst, info, data[info.name])
         for _ in range(MAX_FIXUP_PASSES):
