@@ -10,12 +10,13 @@ Splitting the pot between these two ranks is pots.py's job (see R10.4, R10.5); b
 strength for the order of action is opener.py's (see R6.1).
 
 Speed matters (showdowns and simulations call :func:`high_rank` a lot), so the high and low
-evaluators are table driven.  Every card has an additive key: a base-8 digit per rank (the rank
+evaluators are table driven. Every card has an additive key: a base-8 digit per rank (the rank
 multiset of up to seven cards, never overflowing) and a 4-bit counter per suit that starts at 3,
-so a suit holding five or more cards sets bit 3 of its counter.  One sum of seven list lookups
-therefore tells both "is there a flush" and "which ranks", and a dict built once at import maps
-the rank multiset to its value.  Flushes (a few per cent of seven-card hands) take a short loop
-and a table indexed by the 13-bit rank mask of the flush suit.
+so a suit holding five or more cards sets bit 3 of its counter. One sum of seven list lookups
+therefore tells both "is there a flush" and "which ranks", and a dict maps the rank multiset to
+its value (high_tables.py builds it, and ships it precomputed so that import stays fast).
+Flushes (a few per cent of seven-card hands) take a short loop and a table indexed by the 13-bit
+rank mask of the flush suit.
 
 High ranks are dense: 1 (7-5-4-3-2 offsuit) to 7462 (royal flush), one per equivalence class of
 five-card hands, higher is better.  Low ranks are dense too: 1 (8-7-6-5-4) to 56 (5-4-3-2-A).
@@ -29,9 +30,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations
-from operator import itemgetter
 
 from .cards import ALL_CARDS, RANK_INDEX, SUIT_INDEX, Card
+from .high_tables import load_high_tables
 
 __all__ = [
     "HandCategory",
@@ -67,7 +68,6 @@ _RANK_MASK = (1 << _RANK_BITS) - 1
 _SUIT_START = sum(3 << (_RANK_BITS + 4 * suit) for suit in range(4))
 _FLUSH_BITS = sum(8 << (_RANK_BITS + 4 * suit) for suit in range(4))
 _FLUSH_SUIT = {8 << (_RANK_BITS + 4 * suit): suit for suit in range(4)}
-_DIGIT_BIT2 = sum(4 << 3 * r for r in range(13))  # bit 2 of every base-8 digit
 
 _CARD_KEY: list[int] = [
     (1 << 3 * RANK_INDEX[c]) + (1 << (_RANK_BITS + 4 * SUIT_INDEX[c])) for c in range(52)
@@ -75,101 +75,7 @@ _CARD_KEY: list[int] = [
 # The first card's key also carries the suit counters' start value, saving one addition.
 _FIRST_KEY: list[int] = [key + _SUIT_START for key in _CARD_KEY]
 
-_WHEEL = 0b1000000001111  # A-5-4-3-2 as a rank mask
-_STRAIGHT_HIGH: dict[int, int] = {0b11111 << low: low + 4 for low in range(9)}
-_STRAIGHT_HIGH[_WHEEL] = 3  # five high
-
-
-def _pack(category: HandCategory, ranks: Sequence[int]) -> int:
-    """Order-preserving value of a five-card class: category, then ranks in comparison order."""
-    value = int(category)
-    for rank in ranks:
-        value = value << 4 | rank
-    return value << 4 * (5 - len(ranks))
-
-
-def _five_distinct(mask: int, flush: bool) -> int:
-    """Packed value of five different ranks (``mask`` has five bits)."""
-    high = _STRAIGHT_HIGH.get(mask)
-    if high is not None:
-        return _pack(HandCategory.STRAIGHT_FLUSH if flush else HandCategory.STRAIGHT, (high,))
-    ranks = [r for r in range(12, -1, -1) if mask >> r & 1]
-    return _pack(HandCategory.FLUSH if flush else HandCategory.HIGH_CARD, ranks)
-
-
-def _rank_key(ranks: Sequence[int]) -> int:
-    """The rank-multiset part of the key of cards with these rank indexes."""
-    return sum(1 << 3 * r for r in ranks)
-
-
-def _five_card_classes() -> tuple[dict[int, int], dict[int, int]]:
-    """Packed values of all 7462 five-card classes: (non-flush by rank key, flush by rank mask)."""
-    cat = HandCategory
-    ranks = range(12, -1, -1)  # high to low, so groups and kickers come out in comparison order
-    plain: dict[int, int] = {}
-    flush: dict[int, int] = {}
-    for five in combinations(ranks, 5):
-        mask = sum(1 << r for r in five)
-        plain[_rank_key(five)] = _five_distinct(mask, flush=False)
-        flush[mask] = _five_distinct(mask, flush=True)
-    for main in ranks:  # the rank held two, three or four times
-        others = [r for r in ranks if r != main]
-        for three in combinations(others, 3):
-            plain[_rank_key((main, main, *three))] = _pack(cat.PAIR, (main, *three))
-        for two in combinations(others, 2):
-            plain[_rank_key((main, main, main, *two))] = _pack(cat.TRIPS, (main, *two))
-        for other in others:
-            plain[_rank_key((main,) * 3 + (other,) * 2)] = _pack(cat.FULL_HOUSE, (main, other))
-            plain[_rank_key((main,) * 4 + (other,))] = _pack(cat.QUADS, (main, other))
-    for high, low in combinations(ranks, 2):
-        for kicker in (r for r in ranks if r not in (high, low)):
-            key = _rank_key((high, high, low, low, kicker))
-            plain[key] = _pack(cat.TWO_PAIR, (high, low, kicker))
-    return plain, flush
-
-
-def _build_high_tables() -> tuple[dict[int, int], dict[int, int], list[int], list[int]]:
-    """Rank-multiset key -> rank for 5-6 and for 7 cards, flush rank mask -> rank, and the
-    first rank of each category."""
-    plain, flush_five = _five_card_classes()
-
-    # Dense ranks: the 7462 distinct packed values in order (1 = worst).
-    dense = {v: i for i, v in enumerate(sorted({*plain.values(), *flush_five.values()}), 1)}
-    starts = [0] * len(HandCategory)
-    for value, rank in dense.items():
-        category = value >> 20
-        if not starts[category] or rank < starts[category]:
-            starts[category] = rank
-
-    # Six and seven cards: the best five of n cards is the best five of some n-1 of them, so a
-    # bigger multiset takes the max over its smaller ones.  Walking the smaller ones from worst
-    # to best lets the last write win.  Adding a card to a rank held four times makes the digit
-    # 5 (0b101), which the filter drops.
-    steps = [1 << 3 * r for r in range(13)]
-
-    def grow(layer: dict[int, int]) -> dict[int, int]:
-        bigger = {
-            key + step: value
-            for key, value in sorted(layer.items(), key=itemgetter(1))
-            for step in steps
-        }
-        return {key: value for key, value in bigger.items() if not key & key << 2 & _DIGIT_BIT2}
-
-    small = {key: dense[v] for key, v in plain.items()}  # five and six cards
-    six = grow(small)
-    seven = grow(six)  # a table of its own keeps the hot seven-card lookup small
-    small.update(six)
-
-    flush = [0] * (1 << 13)
-    for m, v in flush_five.items():
-        flush[m] = dense[v]
-    for m in range(1 << 13):
-        if m.bit_count() in (6, 7):  # best five of the suited ranks; m minus a bit comes earlier
-            flush[m] = max(flush[m & ~(1 << r)] for r in range(13) if m >> r & 1)
-    return small, seven, flush, starts
-
-
-_NON_FLUSH, _NON_FLUSH_7, _FLUSH, _CATEGORY_STARTS = _build_high_tables()
+_NON_FLUSH, _NON_FLUSH_7, _FLUSH, _CATEGORY_STARTS = load_high_tables()
 _MAX_HIGH_RANK = max(_FLUSH)  # 7462, the royal flush
 
 
