@@ -35,10 +35,15 @@ def readme_checker() -> Callable[[dict[str, Any], dict[str, Any]], bool]:
     return namespace["card_checks"]  # type: ignore[no-any-return]
 
 
+def code_lines(text: str) -> list[str]:
+    """The lines that hold code (a formatter may add blank lines between definitions)."""
+    return [line for line in text.splitlines() if line.strip()]
+
+
 def test_the_readme_shows_the_tested_check() -> None:
-    snippet = readme_snippet()
-    assert BY_HAND.strip() in snippet
-    assert len(BY_HAND.strip().splitlines()) <= 20  # "a few lines"
+    shown, tested = code_lines(readme_snippet()), code_lines(BY_HAND)
+    assert any(shown[i : i + len(tested)] == tested for i in range(len(shown)))
+    assert len(tested) <= 20  # "a few lines"
 
 
 def test_the_readme_check_accepts_our_documents_and_refuses_a_changed_card() -> None:

@@ -30,7 +30,8 @@ from .test_records import OTHER_GUILD, PLAYERS, STRANGER, play_random_hands, see
 
 
 def started_of(h: Harness, hand_id: int) -> ev.HandStarted:
-    (started,) = [e for e in h.recorder.of(ev.HandStarted) if e.hand_id == hand_id]
+    found: list[ev.HandStarted] = h.recorder.of(ev.HandStarted)
+    (started,) = [e for e in found if e.hand_id == hand_id]
     return started
 
 

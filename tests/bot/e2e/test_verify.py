@@ -13,6 +13,7 @@ from pathlib import Path
 from dealerbot import verify
 from dealerbot.engine.cards import deck_commitment, parse_deck_text
 from dealerbot.fairness import parse_document
+from dealerbot.store.db import fetch_one
 from dealerbot.tables import events as ev
 
 from .driver import Club, message_text, random_chooser
@@ -31,6 +32,9 @@ async def test_every_proof_the_bot_hands_out_verifies(club: Club, tmp_path: Path
     ended = [e for e in club.recorder.of(ev.HandEnded) if not e.cancelled]
     assert len(ended) == 3
 
+    tables = "\n".join(message_text(m) for m in club.public_messages())
+    for end in ended:  # the table shows the start of it (its footer may shorten it)
+        assert started[end.hand_id].commitment[:12] in tables
     for player in players:  # each deal DM repeats the whole commitment
         dms = "\n".join(message_text(m) for m in club.emu.dm_messages(player))
         for end in ended:
@@ -73,16 +77,16 @@ async def test_refusals_and_old_hands_get_a_clear_answer_and_no_file(club: Club)
     service = club.bot.service
     assert service is not None
     db = service.db
-    async with db.conn.execute("SELECT deck FROM hands WHERE id = ?", (old,)) as cursor:
-        row = await cursor.fetchone()
+    async with db.reading() as conn:
+        row = await fetch_one(conn, "SELECT deck FROM hands WHERE id = ?", (old,))
     assert row is not None
     salt = bytes(16)
-    await db.conn.execute(
-        "UPDATE hands SET commitment_scheme = 'sha256-deck', deck_salts = NULL, salt_hex = ?,"
-        " commitment = ? WHERE id = ?",
-        (salt.hex(), deck_commitment(parse_deck_text(row[0]), salt), old),
-    )
-    await db.conn.commit()
+    async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE hands SET commitment_scheme = 'sha256-deck', deck_salts = NULL,"
+            " salt_hex = ?, commitment = ? WHERE id = ?",
+            (salt.hex(), deck_commitment(parse_deck_text(row[0]), salt), old),
+        )
 
     answers = {
         "old": await ask(club, players[0], "verify", id=old),
