@@ -4,9 +4,11 @@ board add them up, and the backfill writes exactly what live settlement wrote.""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections import defaultdict
 
+from dealerbot import cli
 from dealerbot.engine import (
     Action,
     ActionKind,
@@ -259,3 +261,23 @@ def test_period_keys_are_utc_calendar_periods() -> None:
     assert PeriodKeys.at(tuesday - 1).month == 2026 * 12 + 10
     assert PeriodKeys.at(tuesday - 1).week == keys.week  # Monday still the same week
     assert PeriodKeys.at(tuesday - DAY - 1).week == keys.week - 7  # Sunday before
+
+
+def test_db_upgrade_records_older_hands(tmp_path, capsys) -> None:
+    async def played() -> int:
+        h = await make_harness(tmp_path, seed=13)
+        try:
+            await play_room(h, 4, seed=13)
+            [(count,)] = await rows(h, "SELECT COUNT(DISTINCT hand_id) FROM hand_players")
+            for table in ("hand_players", "player_days", "winnings"):
+                await h.db.conn.execute(f"DELETE FROM {table}")
+            return int(count)
+        finally:
+            await h.close()
+
+    count = asyncio.run(played())
+    assert count >= 4
+    assert cli.main(["--database", str(tmp_path / "t.sqlite3"), "db", "upgrade"]) == 0
+    assert f"player stats: {count} older hands recorded" in capsys.readouterr().out
+    assert cli.main(["--database", str(tmp_path / "t.sqlite3"), "db", "upgrade"]) == 0
+    assert "player stats" not in capsys.readouterr().out  # nothing left to record
