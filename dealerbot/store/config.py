@@ -19,7 +19,9 @@ GUILD_DEFAULT_CHANNEL = 0  # channel_id of the row holding a guild's table defau
 
 @dataclass(frozen=True, slots=True)
 class ConfigRow:
-    """One row of ``table_configs`` (the variant by its stored name, "stud" or "stud8")."""
+    """One row of ``table_configs`` (the variant by its stored name: "stud", "stud8", "razz").
+
+    The mixed-games columns (0008) have defaults so that a hand logged before them reads."""
 
     variant: str
     ante: int
@@ -31,6 +33,11 @@ class ConfigRow:
     turn_seconds: int
     between_hands_seconds: int
     time_bank_seconds: int
+    game: str = ""  # "stud", "stud8", "razz", "mix" or "choice" ("": a hand logged before
+    # 0008, whose game is its variant)
+    games: str = "stud,razz,stud8"  # the rotation, in order
+    hands_per_game: int = 8
+    choice_seconds: int = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +104,7 @@ async def put_table_config(db: Database, guild_id: int, channel_id: int, row: Co
     if channel_id != GUILD_DEFAULT_CHANNEL:
         check_id(channel_id, "channel id")
     values = dataclasses.asdict(row)
+    values["game"] = row.game or row.variant  # a row built without the 0008 columns
     columns = ", ".join(_COLUMNS)
     marks = ", ".join("?" for _ in _COLUMNS)
     updates = ", ".join(f"{c} = excluded.{c}" for c in (*_COLUMNS, "updated_at"))

@@ -25,7 +25,16 @@ from .checks import MAX_CHIPS
 from .closing import Abandoned, ClosedBecause
 from .config import GuildEconomy, TableConfig
 from .database import DatabaseLock, open_database
-from .display import OptionView, PlayerView, SeatView, StakesView, TablePhase, TableView
+from .display import (
+    ChoiceView,
+    GamesView,
+    OptionView,
+    PlayerView,
+    SeatView,
+    StakesView,
+    TablePhase,
+    TableView,
+)
 from .errors import (
     AlreadySeatedError,
     AmountError,
@@ -48,6 +57,8 @@ from .errors import (
     TableFullError,
 )
 from .events import AutoReason, SitOutReason
+from .games import HANDS_PER_GAME, GameMode
+from .mixing import ChoiceError
 from .proofs import ProofAnswer, ProofRefused, Proofs
 from .records import (
     MAX_HISTORY,
@@ -73,6 +84,7 @@ from .timers import Clock, FakeClock, SystemClock
 
 __all__ = [
     "ALL_CARDS",
+    "HANDS_PER_GAME",
     "MAX_CHIPS",
     "MAX_HISTORY",
     "MAX_LAST",
@@ -84,6 +96,8 @@ __all__ = [
     "AutoReason",
     "BestHand",
     "Card",
+    "ChoiceError",
+    "ChoiceView",
     "Clock",
     "ClosedBecause",
     "ConfigError",
@@ -93,6 +107,8 @@ __all__ = [
     "DatabaseError",
     "DatabaseLock",
     "FakeClock",
+    "GameMode",
+    "GamesView",
     "GuildEconomy",
     "HandInProgressError",
     "HandRecord",

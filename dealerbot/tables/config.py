@@ -19,6 +19,16 @@ from dealerbot.store.db import Database
 from dealerbot.store.validate import MAX_AMOUNT
 
 from .errors import ConfigError
+from .games import (
+    CHOICE_SECONDS,
+    DEFAULT_CHOICE_SECONDS,
+    DEFAULT_HANDS_PER_GAME,
+    DEFAULT_ROTATION,
+    HANDS_PER_GAME,
+    GameMode,
+    games_text,
+    parse_games,
+)
 from .refusals import sentence
 
 MAX_SMALL_BET = 1_000_000
@@ -31,6 +41,10 @@ DAILY_COOLDOWN_SECONDS = (60, 7 * 86_400)
 
 _LABELS = {
     "variant": "game",
+    "game": "game",
+    "games": "list of games",
+    "hands_per_game": "hands per game",
+    "choice_seconds": "dealer's choice time (seconds)",
     "ante": "ante",
     "bring_in": "bring-in",
     "small_bet": "small bet",
@@ -75,14 +89,33 @@ class TableConfig:
     turn_seconds: int = 45
     between_hands_seconds: int = 5
     time_bank_seconds: int = 30
+    game: GameMode = GameMode.STUD  # one game, a rotation (mix) or dealer's choice (R15.1)
+    games: tuple[Variant, ...] = DEFAULT_ROTATION  # what mix rotates through / choice offers
+    hands_per_game: int = DEFAULT_HANDS_PER_GAME
+    choice_seconds: int = DEFAULT_CHOICE_SECONDS
 
     def __post_init__(self) -> None:
         if not isinstance(self.variant, Variant):
             games = ", ".join(repr(v.value) for v in Variant)
             raise _refuse(f"the game must be one of {games}")
+        if not isinstance(self.game, GameMode):
+            raise _refuse(f"the game must be one of {_modes()}")
+        if not self.games or not all(isinstance(g, Variant) for g in self.games):
+            raise _refuse(f"the list of games must name one or more of {_variants()}")
         for f in fields(self):
-            if f.name != "variant":
+            if f.name not in ("variant", "game", "games"):
                 _whole(f.name, getattr(self, f.name))
+        fixed = self.game.fixed
+        if fixed is not None and self.variant is not fixed:
+            raise _refuse(f"a {fixed.value} table deals {fixed.value} only")
+        if fixed is None and self.variant not in self.games:
+            raise _refuse(f"{self.variant.value} is not in the table's list of games")
+        if len(set(self.games)) < len(self.games):
+            raise _refuse("name each game once in the list of games")
+        if self.game is GameMode.CHOICE and len(self.games) < 2:
+            raise _refuse("dealer's choice needs two or more different games in the list")
+        _between("hands_per_game", self.hands_per_game, *HANDS_PER_GAME)
+        _between("choice_seconds", self.choice_seconds, *CHOICE_SECONDS)
         _between("ante", self.ante, 1, MAX_SMALL_BET)
         _between("small_bet", self.small_bet, 2, MAX_SMALL_BET)
         try:
@@ -115,20 +148,41 @@ class TableConfig:
         return Stakes.of(self.small_bet, self.ante, self.bring_in)
 
     def replace(self, **changes: Any) -> TableConfig:
-        """A copy with ``changes`` parsed (strings allowed) and validated."""
-        return dataclasses.replace(self, **_coerce(TableConfig, changes))
+        """A copy with ``changes`` parsed (strings allowed) and validated. Setting the game
+        to one game sets the variant too; a mixed game deals the list's first until the
+        rotation says otherwise (see :mod:`.games`)."""
+        values = _coerce(TableConfig, changes)
+        game = values.get("game", self.game)
+        games = values.get("games", self.games)
+        if "variant" in values and "game" not in values and self.game.fixed is not None:
+            game = values["game"] = GameMode(values["variant"].value)  # the old setting
+        fixed = game.fixed
+        if fixed is not None:
+            values["variant"] = fixed
+        elif values.get("variant", self.variant) not in games and games:
+            values["variant"] = games[0]
+        return dataclasses.replace(self, **values)
 
     def to_row(self) -> ConfigRow:
         values = {f.name: getattr(self, f.name) for f in fields(self)}
         values["variant"] = self.variant.value
+        values["game"] = self.game.value
+        values["games"] = games_text(self.games)
         return ConfigRow(**values)
+
+    @property
+    def mixed(self) -> bool:
+        """A rotation or dealer's choice (the game may change between hands)."""
+        return self.game.fixed is None
 
     @staticmethod
     def from_row(row: ConfigRow | None) -> TableConfig:
         """The settings a stored row holds (None: the built-in settings)."""
         if row is None:
             return DEFAULT_TABLE_CONFIG
-        return TableConfig().replace(**dataclasses.asdict(row))
+        values = dataclasses.asdict(row)
+        values["game"] = row.game or row.variant  # a hand logged before mixed games
+        return TableConfig().replace(**values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +214,14 @@ class GuildEconomy:
 DEFAULT_TABLE_CONFIG = TableConfig()
 
 
+def _modes() -> str:
+    return ", ".join(repr(m.value) for m in GameMode)
+
+
+def _variants() -> str:
+    return ", ".join(repr(v.value) for v in Variant)
+
+
 def _coerce(
     kind: type[TableConfig] | type[GuildEconomy], changes: dict[str, Any]
 ) -> dict[str, Any]:
@@ -176,6 +238,18 @@ def _coerce(
                 try:
                     value = Variant.parse(raw)
                 except StakesError as exc:
+                    raise _refuse(str(exc)) from None
+        elif name == "game":
+            if isinstance(value, str):
+                try:
+                    value = GameMode(raw.strip().lower())
+                except ValueError:
+                    raise _refuse(f"unknown game {raw!r}: choose {_modes()}") from None
+        elif name == "games":
+            if isinstance(value, str | list | tuple):
+                try:
+                    value = parse_games(raw)
+                except ValueError as exc:
                     raise _refuse(str(exc)) from None
         elif isinstance(value, str):
             text = raw.strip().replace(",", "").replace("_", "")

@@ -76,6 +76,32 @@ class SeatView:
 
 
 @dataclass(frozen=True, slots=True)
+class ChoiceView:
+    """A dealer's choice waiting for the button player."""
+
+    user_id: int
+    name: str
+    seat: int
+    options: tuple[Variant, ...]
+    deadline: float
+
+
+@dataclass(frozen=True, slots=True)
+class GamesView:
+    """What the table shows of a mixed game: the game, hand k of n, what comes next."""
+
+    mode: str  # "mix" or "choice"
+    games: tuple[Variant, ...]
+    game: Variant  # in play, or to be dealt next
+    hand: int  # hands dealt in this stint (0: none yet)
+    of: int
+    then: Variant | None  # mix: the next game; None for dealer's choice
+    choice: ChoiceView | None  # a pick is waiting
+    note: str | None  # the last pick: "alice chose Razz" / time ran out
+    next_game: Variant | None = None  # the game of the next hand, unless a pick changes it
+
+
+@dataclass(frozen=True, slots=True)
 class TableView:
     """Everything anyone at the table may see."""
 
@@ -97,6 +123,7 @@ class TableView:
     seq: int | None  # the action number the player to act is offered
     next_hand_at: float | None
     last_actions: tuple[str, ...]
+    games: GamesView | None = None  # mixed games: the rotation or dealer's choice
 
     def seat_of(self, user_id: int) -> SeatView | None:
         for seat in self.seats:

@@ -195,6 +195,7 @@ class TableService(SettingsCommands, Accounts):
         config = await settings.table_config(self.db, guild_id, channel_id)
         seats = await seats_db.get_seats(self.db, record.id)
         table = Table(self._deps, record, config, seats, self._locks.get(key))
+        await table.games.load(self.db, record.id)  # a mixed game resumes its rotation
         self._tables[key] = table
         hand = await hands_db.current_hand(self.db, record.id)
         if hand is not None:

@@ -17,6 +17,7 @@ from dealerbot.store.db import Database
 from . import config as settings
 from .checks import check_ids
 from .config import TableConfig
+from .errors import NoTableError
 from .refusals import store_errors_as_table_errors
 
 if TYPE_CHECKING:
@@ -44,6 +45,10 @@ class SettingsCommands:
                 config = await settings.change_table_config(
                     self.db, guild_id, channel_id, **changes
                 )
+                if ref.table is not None:  # a new game or list restarts the rotation
+                    await ref.table.games.settings_changed(
+                        self.db, ref.table.id, ref.table.config, config
+                    )
             if ref.table is not None:
                 ref.table.config = config
                 ref.table.touch()
@@ -58,7 +63,9 @@ class SettingsCommands:
             if guild == guild_id:
                 async with self._command(guild, channel) as ref:
                     if ref.table is table:
-                        table.config = await settings.table_config(self.db, guild, channel)
+                        new = await settings.table_config(self.db, guild, channel)
+                        await table.games.settings_changed(self.db, table.id, table.config, new)
+                        table.config = new
                         table.touch()
         return config
 
@@ -66,6 +73,14 @@ class SettingsCommands:
         check_ids(guild_id)
         with store_errors_as_table_errors():
             return await settings.guild_defaults(self.db, guild_id)
+
+    async def choose_game(self, guild_id: int, channel_id: int, user_id: int, game: str) -> None:
+        """Dealer's choice: the button player's pick of the next game (anyone else is
+        refused); the hand is dealt at once in that game."""
+        async with self._command(guild_id, channel_id) as ref:
+            if ref.table is None:
+                raise NoTableError()
+            await ref.table.choose_game(user_id, game)
 
     async def table_message(self, table_id: int) -> int | None:
         """The id of the front end's live table message, kept across restarts."""

@@ -30,12 +30,12 @@ from . import events as out
 from .config import TableConfig
 from .dealer import Ctx, Step
 from .deps import Deps
-from .display import PlayerView, TableView
 from .hand import Ended, LiveHand, Release, Released
+from .mixing import Mixer
 from .outbox import Outbox
-from .projection import TableSnapshot
 from .refusals import store_errors_as_table_errors
 from .seating import LeaveOutcome, check_top_up, dealt_in, eligible
+from .table_views import TableViews
 from .timers import Timer
 from .topups import TopUps
 from .turns import RETRY_SECONDS
@@ -45,7 +45,7 @@ log = logging.getLogger(__name__)
 LAST_ACTIONS = 8
 
 
-class Table:
+class Table(TableViews):
     def __init__(
         self,
         deps: Deps,
@@ -71,6 +71,7 @@ class Table:
         self.start_timer = Timer(deps.clock, deps.tracker, f"start-timer:{self.id}")
         self.outbox = Outbox(deps.publish)
         self.top_ups = TopUps()
+        self.games = Mixer()  # mixed games: the rotation, dealer's choice (R15.1)
 
     # --- events (see :mod:`.outbox`) ---------------------------------------------------
 
@@ -89,12 +90,6 @@ class Table:
         return self.outbox.step(self.lock, self.changed)
 
     # --- seats -----------------------------------------------------------------
-
-    def seat_of(self, user_id: int) -> SeatRow:
-        seat = self.seats.get(user_id)
-        if seat is None:
-            raise errors.NotSeatedError()
-        return seat
 
     def eligible(self) -> list[SeatRow]:
         """Seats that would be dealt into a hand starting now."""
@@ -155,10 +150,20 @@ class Table:
             self.closed or self.status is not TableStatus.OPEN, self.hand, self.seats.values()
         )
         deps = self.deps
+        await self.games.load(deps.db, self.id)
+        now = deps.clock.now()
+        choice = self.games.before_deal(self.config, seats, self.button_seat, now)
+        if choice is not None:  # dealer's choice: deal once picked or when time runs out
+            self.next_hand_at = choice.deadline
+            self.start_timer.arm(choice.deadline, self._on_start_timer)
+            self.touch()
+            return
+        config, rotation = self.games.hand_config(self.config)  # this hand's game
         step = Step(dict(self.seats))
-        live = await dealer.deal(
-            self._ctx(), deps.rng, deps.salts, self.id, self.config, seats, self.button_seat, step
-        )
+        async with deps.db.transaction():
+            ctx, rng, salts, button = self._ctx(), deps.rng, deps.salts, self.button_seat
+            live = await dealer.deal(ctx, rng, salts, self.id, config, seats, button, step)
+            await self.games.dealt(deps.db, self.id, rotation)
         self.button_seat = live.record.button_seat
         self.start_timer.cancel()
         self.next_hand_at = None
@@ -358,6 +363,13 @@ class Table:
         self.schedule_start()
         return seat
 
+    async def choose_game(self, user_id: int, game: str) -> None:
+        """The button player's dealer's-choice pick: the hand is dealt at once."""
+        self.games.choose(self.config, user_id, game)
+        self.next_hand_at = self.deps.clock.now()
+        self.start_timer.arm(self.next_hand_at, self._on_start_timer)
+        self.touch()
+
     async def close(self) -> bool:
         """Close now (True) or, with a hand running, once it ends (False)."""
         if self.hand is not None:
@@ -372,29 +384,3 @@ class Table:
         self.status = TableStatus.CLOSING
         await self._after_release(Released((), tuple(cashed)))
         return True
-
-    # --- views --------------------------------------------------------------------------
-
-    def snapshot(self) -> TableSnapshot:
-        """The values the views are built from (so :mod:`.projection` never sees a Table)."""
-        return TableSnapshot(
-            self.guild_id,
-            self.channel_id,
-            self.id,
-            self.config,
-            self.status,
-            self.closed,
-            self.button_seat,
-            tuple(self.seats.values()),
-            self.hand,
-            self.next_hand_at,
-            tuple(self.last_actions),
-        )
-
-    def view(self) -> TableView:
-        """The public view: only up cards, never a face-down one."""
-        return projection.table_view(self.snapshot())
-
-    def player_view(self, user_id: int) -> PlayerView:
-        """His own view: the public one plus his cards and, on his turn, his options."""
-        return projection.player_view(self.snapshot(), self.seat_of(user_id))
