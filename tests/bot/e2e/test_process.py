@@ -133,5 +133,9 @@ async def test_sync_publishes_the_commands_globally(
             "leaderboard",
             "daily",
             "verify",
+            "alerts",
+            "history",
+            "hand",
+            "stats",
         ]
     )
