@@ -67,6 +67,7 @@ class Stats:
     clicks: int = 0
     refused: int = 0
     deferred: int = 0
+    stale: int = 0  # clicks not sent: the message no longer had that button
     waits: list[float] = field(default_factory=list)  # how long each turn waited for a click
     errors: list[str] = field(default_factory=list)
 
@@ -170,7 +171,12 @@ async def play_table(
             if think > 0:
                 await asyncio.sleep(think * rng.uniform(0.5, 1.5))
             stats.waits.append(time.monotonic() - shown)
-            rec = await emu.click(message["id"], choose(buttons, rng), by_id[user])
+            try:
+                rec = await emu.click(message["id"], choose(buttons, rng), by_id[user])
+            except ValueError:  # the button left the message meanwhile (a late answer)
+                stats.stale += 1
+                message = await wait_turn(emu, watch, channel, allow_end=True)
+                continue
             answer = await rec.response(timeout=60)
             stats.clicks += 1
             stats.latencies.append(answer.elapsed)
@@ -383,7 +389,10 @@ async def run(args: argparse.Namespace) -> int:
     )
     if loaded.errors:
         print(f"  errors: {len(loaded.errors)}, first: {loaded.errors[0]}")
-    print(f"  refused clicks {loaded.refused}, deferred clicks {loaded.deferred}")
+    print(
+        f"  refused clicks {loaded.refused}, deferred clicks {loaded.deferred}, "
+        f"stale buttons not clicked {loaded.stale}"
+    )
     p50, p99 = statistics.median(lat), percentile(lat, 0.99)
     r50, r99 = statistics.median(ref), percentile(ref, 0.99)
     print(
