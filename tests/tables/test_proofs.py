@@ -119,6 +119,11 @@ async def test_a_hand_logged_before_merkle_proofs_says_why_it_has_none(
     assert answer.scheme == "sha256-deck" and answer.commitment == old_commitment
     assert "cannot be checked without revealing every card" in answer.verdict
     assert await snapshot(h) == before
+    # The old hand keeps working elsewhere: its history line and its file.
+    (line,) = await h.service.records.history(GUILD, PLAYERS[0])
+    assert line.hand_id == end.hand_id
+    (file,) = await h.service.records.hand_files(GUILD, PLAYERS[0], end.hand_id)
+    assert f"PokerStars Hand #{end.hand_id}:" in file.text
 
 
 async def test_a_pruned_hand_has_no_proofs_any_more(harness: Harness) -> None:
