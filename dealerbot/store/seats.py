@@ -307,7 +307,11 @@ async def close_table(db: Database, table_id: int) -> list[CashOut]:
         if await live_hand_players(conn, table_id) is not None:
             raise HandInProgress("the table closes when the current hand ends")
         now = db.now()
-        outs = [await cash_out_in(conn, seat, now) for seat in await seats_in(conn, table_id)]
+        # Wallets in user-id order, as settlement moves them: two transactions that touch
+        # the same players' wallets take their row locks in one order (no deadlock).
+        seated = sorted(await seats_in(conn, table_id), key=lambda seat: seat.user_id)
+        outs = [await cash_out_in(conn, seat, now) for seat in seated]
+        outs.sort(key=lambda out: out.seat_no)
         await conn.execute(
             "UPDATE tables SET status = 'closed', button_seat = NULL WHERE id = ?", (table_id,)
         )
