@@ -36,6 +36,7 @@ class Settings:
     discord_api_base: str = DEFAULT_API_BASE
     discord_gateway_url: str = DEFAULT_GATEWAY_URL
     table_repost_cooldown: float = 30.0  # TABLE_REPOST_COOLDOWN: seconds between /stud table
+    turn_alert_seconds: float = 10.0  # TURN_ALERT_SECONDS: a turn's wait before its DM alert
     log_secrets: bool = False  # LOG_SECRETS=1: development only, lets cards reach DEBUG logs
     database_url: str | None = None  # DATABASE_URL; unset: SQLite at database_path
     shard_count: int | None = None  # SHARD_COUNT; unset: discord.py decides, all shards here
@@ -123,6 +124,16 @@ def load_settings(
             f"TABLE_REPOST_COOLDOWN must be seconds from 0 to 86400, not {cooldown_text!r}"
         )
 
+    alert_text = get("TURN_ALERT_SECONDS") or "10"
+    try:
+        alert = float(alert_text)
+    except ValueError:
+        alert = -1.0
+    if not 0 <= alert <= 3600:
+        raise SettingsError(
+            f"TURN_ALERT_SECONDS must be seconds from 0 (no alerts) to 3600, not {alert_text!r}"
+        )
+
     settings = Settings(
         discord_token=get("DISCORD_TOKEN"),
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE_PATH),
@@ -135,6 +146,7 @@ def load_settings(
             "DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL") or DEFAULT_GATEWAY_URL, ("wss", "ws")
         ),
         table_repost_cooldown=cooldown,
+        turn_alert_seconds=alert,
         log_secrets=get("LOG_SECRETS") == "1",
         database_url=database_url,
         shard_count=shard_count,

@@ -27,7 +27,6 @@ from dealerbot.tables import ClosedBecause, TableService
 from . import mentions
 from .errors import StudTree
 from .relay import TableRelay
-from .turn_alerts import delay_from_env
 
 EXTENSIONS = ("dealerbot.bot.cogs.stud", "dealerbot.bot.cogs.admin")
 
@@ -82,9 +81,9 @@ class DealerBot(commands.Bot):
         self.service = service
         self.relay: TableRelay | None = None
         self._sync_on_start = sync_on_start
-        # TURN_ALERT_SECONDS (default 10, 0: none) unless given; see turn_alerts.py.
+        # A turn's wait before its DM alert (TURN_ALERT_SECONDS; 0: none); see turn_alerts.py.
         self.turn_alert_seconds = (
-            delay_from_env() if turn_alert_seconds is None else turn_alert_seconds
+            settings.turn_alert_seconds if turn_alert_seconds is None else turn_alert_seconds
         )
         self._shut = False
         self._frozen = False

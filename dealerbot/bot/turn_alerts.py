@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 from collections.abc import Callable
 
 import discord
@@ -31,24 +30,9 @@ from .render import COLOR_PRIVATE, timestamp
 
 log = logging.getLogger(__name__)
 
-DEFAULT_DELAY = 10.0
-DELAY_VARIABLE = "TURN_ALERT_SECONDS"
+DEFAULT_DELAY = 10.0  # seconds; the setting is TURN_ALERT_SECONDS (dealerbot.settings)
 
 Key = tuple[int, int]  # (guild, channel)
-
-
-def delay_from_env(environ: dict[str, str] | None = None) -> float:
-    """``TURN_ALERT_SECONDS`` (0 turns alerts off for the whole bot; default 10)."""
-    text = (environ if environ is not None else dict(os.environ)).get(DELAY_VARIABLE, "").strip()
-    if not text:
-        return DEFAULT_DELAY
-    try:
-        value = float(text)
-    except ValueError:
-        raise ValueError(f"{DELAY_VARIABLE} must be a number of seconds, not {text!r}") from None
-    if not 0 <= value <= 3600:
-        raise ValueError(f"{DELAY_VARIABLE} must be 0 to 3600 seconds, not {text!r}")
-    return value
 
 
 def alert_embed(turn: ev.Turn, where: str, link: str, deadline: float | None) -> discord.Embed:

@@ -62,3 +62,13 @@ def test_settings_are_frozen() -> None:
     s = load_settings({}, env_file=None)
     with pytest.raises(AttributeError):
         s.log_level = "DEBUG"  # type: ignore[misc]
+
+
+def test_turn_alert_seconds(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.env"
+    assert load_settings({}, env_file=missing).turn_alert_seconds == 10.0
+    assert load_settings({"TURN_ALERT_SECONDS": "0"}, env_file=missing).turn_alert_seconds == 0
+    assert load_settings({"TURN_ALERT_SECONDS": "2.5"}, env_file=missing).turn_alert_seconds == 2.5
+    for bad in ("-1", "soon", "3601"):
+        with pytest.raises(SettingsError, match="TURN_ALERT_SECONDS"):
+            load_settings({"TURN_ALERT_SECONDS": bad}, env_file=missing)
