@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import random
 import signal
 import sys
@@ -152,6 +153,9 @@ async def serve(bot: DealerBot, token: str, *, retry_first: float = CONNECT_RETR
 async def _run(settings: Settings, token: str) -> None:
     async with table_service(settings) as service:
         log.info("database %s open", settings.database_display)
+        # Leases lost (the database connection that holds them dropped): the tables have
+        # stopped; stop the process too, so its manager starts it again cleanly.
+        service.ownership.on_lost.append(lambda: os.kill(os.getpid(), signal.SIGTERM))
         await serve(make_bot(settings, service), token)
 
 

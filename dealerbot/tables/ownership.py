@@ -45,6 +45,8 @@ class Ownership:
     def __init__(self, shards: Shards | None) -> None:
         self.shards = shards
         self.leases = TableLeases()
+        # Called (after the tables stop) if the leases are lost: the runner stops the process.
+        self.on_lost: list[Callable[[], None]] = []
 
     def owns_guild(self, guild_id: int) -> bool:
         return self.shards is None or self.shards.owns(guild_id)
@@ -52,6 +54,7 @@ class Ownership:
     async def start(self, db: Database, on_lost: Callable[[], None]) -> None:
         self.leases = await db.open_leases()
         self.leases.on_lost.append(on_lost)
+        self.leases.on_lost.extend(self.on_lost)
 
     async def claim(self, guild_id: int, channel_id: int) -> None:
         """Return if this process may run the table; TableElsewhereError (logged) if not."""

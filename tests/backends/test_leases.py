@@ -143,6 +143,11 @@ async def test_a_process_runs_only_the_guilds_on_its_shards(db_url: str) -> None
 
 async def test_a_lost_lease_connection_stops_every_table(db_url: str) -> None:
     a = await make_harness(db_url)
+    stopped: list[str] = []  # what the runner does: stop the process
+    await a.service.shutdown()
+    a.service.ownership.on_lost.append(lambda: stopped.append("process"))
+    a.service.tracker.stopped = False
+    await a.service.startup()
     try:
         await seat_players(a.service, [1, 2])
         await a.service.start(GUILD, CHANNEL)
@@ -153,6 +158,7 @@ async def test_a_lost_lease_connection_stops_every_table(db_url: str) -> None:
                 break
             await asyncio.sleep(0.01)
         assert a.service._tables == {}
+        assert stopped == ["process"]
         with pytest.raises(TableElsewhereError):
             await a.service.table_view(GUILD, CHANNEL)
         assert not a.recorder.of(ev.HandEnded)  # nothing settled behind anyone's back
