@@ -24,6 +24,7 @@ import asyncio
 import gc
 import os
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -158,6 +159,7 @@ async def run_mode(args: argparse.Namespace, backend: str, server_url: str | Non
         for proc in procs:
             await proc.wait()
         await emu.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
         if backend != "sqlite" and server_url is not None:
             admin = await asyncpg.connect(server_url)
             await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
