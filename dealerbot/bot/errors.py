@@ -221,7 +221,10 @@ class StudTree(app_commands.CommandTree[Any]):
         if text is None:
             log_failure(interaction, original)
             text = APOLOGY
-        elif isinstance(error, StaleCommand | app_commands.CommandNotFound):
+        elif isinstance(
+            error,
+            StaleCommand | app_commands.CommandNotFound | app_commands.CommandSignatureMismatch,
+        ):
             data: Any = interaction.data or {}
             log.warning(
                 "refused /%s from user %s in channel %s: %s",
