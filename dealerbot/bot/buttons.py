@@ -14,8 +14,10 @@ from typing import Any
 
 import discord
 
-from dealerbot.tables import ActionKind, LeaderboardPage, TablePhase, TableView
+from dealerbot.tables import ActionKind, LeaderboardPage, TablePhase, TableView, Variant
 from dealerbot.tables import events as ev
+
+from .render_games import short_title
 
 ACTION_TEMPLATE = (
     r"stud:(?P<table>\d{1,19}):(?P<hand>\d{1,19}):(?P<seq>\d{1,9}):(?P<act>[a-z_]{1,12})"
@@ -23,6 +25,7 @@ ACTION_TEMPLATE = (
 CARDS_TEMPLATE = r"stud:cards:(?P<table>\d{1,19})"
 BOARD_TEMPLATE = r"stud:board:(?P<page>\d{1,6}):(?P<dir>prev|next)"
 SEAT_TEMPLATE = r"stud:(?P<verb>sit|buyin|away|leave|rebuy):(?P<table>\d{1,19})"
+GAME_TEMPLATE = r"stud:game:(?P<table>\d{1,19}):(?P<game>[a-z0-9]{1,12})"
 SEAT_BUTTONS = {
     "sit": ("Sit down", discord.ButtonStyle.primary),
     "buyin": ("Buy in…", discord.ButtonStyle.secondary),
@@ -90,6 +93,16 @@ def seat_button(table_id: int, verb: str, *, row: int) -> discord.ui.Button[Any]
     return discord.ui.Button(label=label, custom_id=f"stud:{verb}:{table_id}", style=style, row=row)
 
 
+def game_button(table_id: int, game: Variant, *, row: int) -> discord.ui.Button[Any]:
+    """Dealer's choice (``stud:game:<table>:<game>``): only the button player's press counts."""
+    return discord.ui.Button(
+        label=short_title(game),
+        custom_id=f"stud:game:{table_id}:{game.value}",
+        style=discord.ButtonStyle.primary,
+        row=row,
+    )
+
+
 def table_buttons(view: TableView, turn: ev.Turn | None) -> discord.ui.View | None:
     """The legal actions of the player to act; then My cards and the seat buttons.
 
@@ -114,6 +127,9 @@ def table_buttons(view: TableView, turn: ev.Turn | None) -> discord.ui.View | No
         items += [seat_button(table_id, "away", row=row), seat_button(table_id, "leave", row=row)]
     if open_table and any(seat.stack <= 0 and not seat.in_hand for seat in view.seats):
         items.append(seat_button(table_id, "rebuy", row=row + 1))
+    choice = view.games.choice if view.games is not None else None
+    if open_table and choice is not None:
+        items += [game_button(table_id, game, row=row + 2) for game in choice.options[:5]]
     return _layout(*items) if items else None
 
 

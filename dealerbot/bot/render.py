@@ -15,6 +15,7 @@ import discord
 from dealerbot.tables import (
     ALL_CARDS,
     Card,
+    ChoiceView,
     GuildEconomy,
     LeaderboardEntry,
     LeaderboardPage,
@@ -24,6 +25,8 @@ from dealerbot.tables import (
     Wallet,
 )
 from dealerbot.tables import events as ev
+
+from . import render_games
 
 HIDDEN = "🂠"  # a face-down card in public: the count is public, the card is not
 COLOR_PLAYING = discord.Colour.dark_green()
@@ -183,30 +186,28 @@ def leaderboard_embed(
     return embed
 
 
-RULES_COMMON = (
-    "Each player antes, gets two cards face down and one face up. The lowest up card "
-    "brings in; then four more streets (three up, the last down), a betting round on each. "
-    "Fixed limit: small bets on 3rd and 4th street, big bets from 5th; one bet and three "
-    "raises per round."
-)
-RULES_STUD = (
-    "Best five-card high hand of seven wins. From 4th street the best showing hand acts "
-    "first; an open pair on 4th street allows the big bet."
-)
-RULES_STUD8 = (
-    "The pot is split between the best high hand and the best low of five different "
-    "ranks 8 or lower (aces low; straights and flushes do not spoil a low). With no "
-    "qualifying low the high hand takes all."
-)
-
-
-def rules_embed(config: TableConfig, has_table: bool) -> discord.Embed:
-    summary = RULES_STUD8 if config.variant.rules.split_low else RULES_STUD
-    embed = discord.Embed(
-        title=config.variant.title,
-        description=f"{RULES_COMMON}\n\n{summary}",
-        colour=COLOR_WAITING,
+def choosing_text(choice: ChoiceView) -> str:
+    """The answer to "deal now" while the button player is choosing the game."""
+    return (
+        f"The hand is dealt once {name_text(choice.name)} (on the button) chooses the game, "
+        f"or {timestamp(choice.deadline)} when their time runs out."
     )
+
+
+def rules_embed(
+    config: TableConfig, has_table: bool, view: TableView | None = None
+) -> discord.Embed:
+    """The rules of the game in play (between hands: the next), and, at a mixed table,
+    the rotation."""
+    game = view.stakes.variant if view is not None else config.variant
+    games = view.games if view is not None else None
+    embed = discord.Embed(
+        title=game.title, description=render_games.rules_text(game), colour=COLOR_WAITING
+    )
+    if config.mixed:
+        now = f"\nNow: {render_games.game_line(games)}." if games is not None else ""
+        text = f"{render_games.settings_text(config)}.{now}\n{render_games.MIXED_RULES}"
+        embed.add_field(name="Games", value=text[:1024], inline=False)
     embed.add_field(name="Stakes", value=config_stakes_text(config), inline=False)
     embed.add_field(
         name="Table",
@@ -226,7 +227,7 @@ def config_embed(
 ) -> discord.Embed:
     title = "Settings changed" if changed else "Settings"
     embed = discord.Embed(title=f"{title} ({scope})", colour=COLOR_WAITING)
-    embed.add_field(name="Game", value=config.variant.title, inline=False)
+    embed.add_field(name="Game", value=render_games.settings_text(config)[:1024], inline=False)
     embed.add_field(name="Stakes", value=config_stakes_text(config), inline=False)
     embed.add_field(
         name="Table",
@@ -247,13 +248,14 @@ def config_embed(
 
 
 STAKE_KEYS = frozenset({"ante", "bring_in", "small_bet"})
+GAME_KEYS = frozenset({"variant", "game", "games", "hands_per_game", "choice_seconds"})
 
 
 def change_notice(config: TableConfig, changed: Sequence[str], by: str) -> str:
     """``From the next hand: Seven Card Stud Hi/Lo, 10/20 fixed limit, changed by alice``."""
     parts = []
-    if "variant" in changed:
-        parts.append(config.variant.title)
+    if GAME_KEYS & set(changed):
+        parts.append(render_games.settings_text(config))
     if STAKE_KEYS & set(changed):
         parts.append(config_stakes_text(config))
     if {"min_buyin", "max_buyin"} & set(changed):

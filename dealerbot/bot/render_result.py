@@ -16,7 +16,8 @@ from dealerbot.tables import events as ev
 
 from . import action_log
 from .render import COLOR_CLOSED, COLOR_RESULT, cards_text, line_text, name_text
-from .render_table import short_commitment, short_title
+from .render_games import short_title
+from .render_table import short_commitment
 
 MAX_TITLE_WINNERS = 3
 
@@ -52,14 +53,14 @@ def pot_text(
         return " · ".join(f"{who(seat)} wins {amount} uncontested" for seat, amount in pot.shares)
     if not split_low or not pot.low_winners:
         tail = " (no qualifying low)" if split_low else ""
-        if len(pot.high_winners) == 1:
-            seat = pot.high_winners[0]
+        best = pot.high_winners or pot.low_winners  # razz: the whole pot to the low (R14.1)
+        if len(best) == 1:
+            seat = best[0]
             verb = "scoops" if split_low else "wins"
             return f"{who(seat)} {verb} {chips.get(seat, pot.amount)}{high_of(seat)}{tail}"
         return (
             " · ".join(
-                f"{who(seat)} splits for {chips.get(seat, 0)}{high_of(seat)}"
-                for seat in pot.high_winners
+                f"{who(seat)} splits for {chips.get(seat, 0)}{high_of(seat)}" for seat in best
             )
             + tail
         )

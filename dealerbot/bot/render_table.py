@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import discord
 
-from dealerbot.tables import SeatView, StakesView, TablePhase, TableView, Variant
+from dealerbot.tables import GamesView, SeatView, TablePhase, TableView
 from dealerbot.tables import events as ev
 
 from . import action_log, mentions
@@ -25,16 +25,10 @@ from .render import (
     stakes_text,
     timestamp,
 )
+from .render_games import choice_text, game_line, short_title
 
-SHORT_TITLES = {Variant.STUD: "Stud", Variant.STUD8: "Stud Hi/Lo"}
 COMMITMENT_SHOWN = 12  # hex digits of the deck commitment in the footer
 LAST_ACTIONS_SHOWN = 8  # without the hand's own action log (a resumed hand)
-
-
-def short_title(stakes: StakesView | Variant) -> str:
-    """``Stud``, ``Stud Hi/Lo``; other games by their full title."""
-    variant = stakes if isinstance(stakes, Variant) else stakes.variant
-    return SHORT_TITLES.get(variant, variant.title)
 
 
 def heading(view: TableView) -> str:
@@ -46,6 +40,16 @@ def heading(view: TableView) -> str:
     if view.hand_id is not None and view.hand_number is not None:
         return f"{base} · hand #{view.hand_number}"
     return f"{base} · waiting"
+
+
+def games_text(games: GamesView) -> str:
+    """``Razz — hand 3 of 8, then Stud Hi/Lo``, the last pick, and a pick waiting."""
+    lines = [game_line(games)]
+    if games.note:
+        lines.append(f"*{line_text(games.note)}.*")
+    if games.choice is not None:
+        lines.append(choice_text(games.choice, games.game, timestamp(games.choice.deadline)))
+    return "\n".join(lines)[:1024]
 
 
 def short_commitment(commitment: str) -> str:
@@ -139,6 +143,9 @@ def table_embed(
     seats = [seat_line(seat, playing) for seat in view.seats]
     empty = f"*No one is seated. {mentions.command('stud join')} to sit down.*"
     embed = discord.Embed(title=heading(view), description="\n".join(seats) or empty, colour=colour)
+    games = view.games
+    if games is not None:  # a mixed game: which, hand k of n, what next (and a pick)
+        embed.add_field(name="Game", value=games_text(games), inline=False)
     if not playing:
         embed.add_field(name="Stakes", value=stakes_text(view), inline=False)
         embed.add_field(name="Next hand", value=waiting_text(view), inline=False)

@@ -147,8 +147,10 @@ def next_step(
     hand_id = view.hand_id
     if slot is None:
         # A waiting table gets a message only when no hand is about to be dealt:
-        # otherwise the hand's own message follows within seconds.
-        if hand_id is not None or (view.seats and view.next_hand_at is None):
+        # otherwise the hand's own message follows within seconds. A dealer's choice
+        # waiting for the button player needs one (its buttons).
+        choosing = view.games is not None and view.games.choice is not None
+        if hand_id is not None or (view.seats and (view.next_hand_at is None or choosing)):
             return MessageStep.POST
         return MessageStep.NOTHING
     old = slot.too_old(now, max_age)

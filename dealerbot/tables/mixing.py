@@ -114,10 +114,17 @@ class Mixer:
         nxt = games.next_hand(config.game, config.games, config.hands_per_game, self.rotation)
         return config.replace(variant=nxt.game), nxt.rotation
 
-    async def dealt(self, db: Database, table_id: int, rotation: Rotation) -> None:
-        await rotations_db.put_rotation(
-            db, table_id, RotationRow(rotation.game.value, rotation.hands_played, rotation.chosen)
-        )
+    async def dealt(
+        self, db: Database, table_id: int, config: TableConfig, rotation: Rotation
+    ) -> None:
+        """Store where the rotation stands (a table dealing one game has nothing to store:
+        a change to a mixed game starts its rotation afresh)."""
+        if config.mixed:
+            await rotations_db.put_rotation(
+                db,
+                table_id,
+                RotationRow(rotation.game.value, rotation.hands_played, rotation.chosen),
+            )
         self.rotation = rotation
 
     def view(self, config: TableConfig) -> GamesView | None:

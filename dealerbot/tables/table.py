@@ -163,7 +163,7 @@ class Table(TableViews):
         async with deps.db.transaction():
             ctx, rng, salts, button = self._ctx(), deps.rng, deps.salts, self.button_seat
             live = await dealer.deal(ctx, rng, salts, self.id, config, seats, button, step)
-            await self.games.dealt(deps.db, self.id, rotation)
+            await self.games.dealt(deps.db, self.id, config, rotation)
         self.button_seat = live.record.button_seat
         self.start_timer.cancel()
         self.next_hand_at = None

@@ -41,7 +41,10 @@ class AdminCog(
 
     @app_commands.command(name="config", description="Show or change the table settings")
     @app_commands.describe(
-        variant="stud or stud8 (hi/lo eight or better)",
+        game="stud, stud8 (hi/lo), razz, mix (a rotation) or choice (dealer's choice)",
+        games="Games of mix/choice, in order, e.g. 'stud razz stud8'",
+        hands_per_game="Hands of each game before it changes (1-50)",
+        choice_seconds="Dealer's choice: seconds to pick (5-120)",
         ante="Ante per player",
         bring_in="Bring-in (more than or equal to the ante, less than the small bet)",
         small_bet="Small bet (the big bet is twice this)",
@@ -56,7 +59,10 @@ class AdminCog(
     async def config(
         self,
         interaction: discord.Interaction[Any],
-        variant: Literal["stud", "stud8"] | None = None,
+        game: Literal["stud", "stud8", "razz", "mix", "choice"] | None = None,
+        games: app_commands.Range[str, 1, 100] | None = None,
+        hands_per_game: app_commands.Range[int, 1, 50] | None = None,
+        choice_seconds: app_commands.Range[int, 5, 120] | None = None,
         ante: Count | None = None,
         bring_in: Count | None = None,
         small_bet: Count | None = None,
@@ -69,7 +75,10 @@ class AdminCog(
         scope: Literal["channel", "server"] = "channel",
     ) -> None:
         values: dict[str, Any] = {
-            "variant": variant,
+            "game": game,
+            "games": games,
+            "hands_per_game": hands_per_game,
+            "choice_seconds": choice_seconds,
             "ante": ante,
             "bring_in": bring_in,
             "small_bet": small_bet,

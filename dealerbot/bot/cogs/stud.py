@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from dealerbot.tables import DailyNotReadyError, NoTableError
+from dealerbot.tables import DailyNotReadyError, NoTableError, TableView
 
 from .. import render
 from ..client import DealerBot
@@ -20,6 +20,7 @@ from ..errors import Reply, UserError, place
 from ..table_channel import ChannelUnavailable
 from .base import MAX_CHIPS, CogBase, check_amount, check_can_post, display_name
 from .cooldown import Cooldown, is_admin
+from .game_buttons import GAME_CLICKS
 from .seat_buttons import SEAT_CLICKS, add_chips_text, leave_text
 from .stud_alerts import AlertCommands
 from .stud_buttons import STUD_CLICKS
@@ -125,6 +126,9 @@ class StudCog(
             self.relay.messenger(guild_id, channel_id).retry_now()
             admin = is_admin(interaction)  # else only a seated player may deal (issue 12)
             view = await self.service.start(guild_id, channel_id, interaction.user.id, admin=admin)
+            choice = view.games.choice if view.games is not None else None
+            if view.hand_id is None and choice is not None:  # dealer's choice comes first
+                return Reply(render.choosing_text(choice))
             return Reply(f"Dealing hand #{view.hand_number}.")
 
         await self.run(interaction, work)
@@ -170,12 +174,12 @@ class StudCog(
         async def work() -> Reply:
             guild_id, channel_id = place(interaction)
             config = await self.service.config_get(guild_id, channel_id)
+            view: TableView | None
             try:
-                await self.service.table_view(guild_id, channel_id)
-                has_table = True
+                view = await self.service.table_view(guild_id, channel_id)
             except NoTableError:
-                has_table = False
-            return Reply(embed=render.rules_embed(config, has_table))
+                view = None
+            return Reply(embed=render.rules_embed(config, view is not None, view))
 
         await self.run(interaction, work)
 
@@ -224,4 +228,4 @@ async def setup(bot: commands.Bot) -> None:
     if not isinstance(bot, DealerBot):
         raise TypeError("the /stud cog needs a DealerBot")
     await bot.add_cog(StudCog(bot))
-    bot.add_dynamic_items(*STUD_CLICKS, *SEAT_CLICKS, *STATS_CLICKS)
+    bot.add_dynamic_items(*STUD_CLICKS, *SEAT_CLICKS, *STATS_CLICKS, *GAME_CLICKS)

@@ -58,7 +58,7 @@ async def test_an_admin_changes_stakes_from_the_next_hand(club: Club) -> None:
     bad = await club.text(club.admin, "config", group="stud-admin", ante=50)
     assert "ante" in bad.lower() and "Settings changed" not in bad
     server = await club.text(
-        club.admin, "config", group="stud-admin", scope="server", daily_chips=250, variant="stud8"
+        club.admin, "config", group="stud-admin", scope="server", daily_chips=250, game="stud8"
     )
     assert "server default" in server and "daily bonus 250" in server
 

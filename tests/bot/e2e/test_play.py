@@ -52,7 +52,7 @@ async def test_two_to_eight_players_join_and_play_a_hand(club: Club) -> None:
 
 @pytest.mark.parametrize("variant", ["stud", "stud8"])
 async def test_a_full_hand_of_each_variant_to_showdown(club: Club, variant: str) -> None:
-    answer = await club.text(club.admin, "config", group="stud-admin", variant=variant)
+    answer = await club.text(club.admin, "config", group="stud-admin", game=variant)
     assert "Settings changed" in answer
     await club.seat(club.players[:3])
     await club.start_hand()

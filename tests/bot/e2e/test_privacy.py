@@ -34,7 +34,7 @@ async def test_no_down_card_in_any_public_message_across_many_hands(
     club: Club, variant: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.INFO)
-    await club.command(club.admin, "config", group="stud-admin", variant=variant)
+    await club.command(club.admin, "config", group="stud-admin", game=variant)
     players = club.players[:5]
     await club.seat(players, buy_in=1000)
     rng = random.Random(7 if variant == "stud" else 8)

@@ -113,7 +113,7 @@ async def test_a_whole_session_refuses_nothing(club: Club) -> None:
     assert "Gave 100" in gave
 
     # Hand 2, stud8 (announced on the table); the seat buttons on its message.
-    await club.text(admin, "config", group="stud-admin", variant="stud8")
+    await club.text(admin, "config", group="stud-admin", game="stud8")
     await club.settle()
     assert any(
         (m.get("content") or "").startswith("From the next hand: Seven Card Stud Hi/Lo")

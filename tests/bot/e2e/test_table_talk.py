@@ -167,7 +167,7 @@ def _result(club: Club) -> JSON:
 async def test_a_table_change_is_announced_from_the_next_hand(club: Club) -> None:
     await club.seat(club.players[:2])
     await club.start_hand()
-    answer = await club.command(club.admin, "config", group="stud-admin", variant="stud8")
+    answer = await club.command(club.admin, "config", group="stud-admin", game="stud8")
     footer = answer["embeds"][0]["footer"]["text"]
     assert "from the next hand" in footer and "Stakes" not in footer
     await club.settle()
@@ -265,7 +265,7 @@ async def test_a_reposted_table_leaves_a_one_line_pointer(club: Club) -> None:
 
 
 async def test_deal_dms_link_to_the_table_and_the_last_one_names_the_hand(club: Club) -> None:
-    await club.command(club.admin, "config", group="stud-admin", variant="stud8")
+    await club.command(club.admin, "config", group="stud-admin", game="stud8")
     players = club.players[:2]
     await club.seat(players)
     await club.start_hand()

@@ -1,0 +1,88 @@
+"""Mixed games as players read them: short game titles, the rotation line of the table
+(``Razz — hand 3 of 8, then Stud Hi/Lo``), the dealer's-choice prompt, each game's rules
+and the game settings. Text only, from the values :mod:`dealerbot.tables` gives."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from dealerbot.tables import ChoiceView, GameMode, GamesView, StakesView, TableConfig, Variant
+
+SHORT_TITLES = {Variant.STUD: "Stud", Variant.STUD8: "Stud Hi/Lo", Variant.RAZZ: "Razz"}
+
+
+def short_title(stakes: StakesView | Variant) -> str:
+    """``Stud``, ``Stud Hi/Lo``, ``Razz``; another game by its full title."""
+    variant = stakes if isinstance(stakes, Variant) else stakes.variant
+    return SHORT_TITLES.get(variant, variant.title)
+
+
+def listed(games: Sequence[Variant], last: str = "or") -> str:
+    titles = [short_title(g) for g in games]
+    return titles[0] if len(titles) == 1 else f"{', '.join(titles[:-1])} {last} {titles[-1]}"
+
+
+def hands(n: int) -> str:
+    return f"{n} hand{'s' if n != 1 else ''}"
+
+
+def game_line(games: GamesView) -> str:
+    """``Razz — hand 3 of 8, then Stud Hi/Lo`` (``then dealer's choice``)."""
+    then = "dealer's choice" if games.then is None else short_title(games.then)
+    if games.hand == 0:
+        return f"{short_title(games.game)} — {hands(games.of)}, then {then}"
+    return f"{short_title(games.game)} — hand {games.hand} of {games.of}, then {then}"
+
+
+def choice_text(choice: ChoiceView, current: Variant, deadline_text: str) -> str:
+    """The public prompt: who chooses, among what, until when, and what a timeout does."""
+    return (
+        f"<@{choice.user_id}> is on the button and chooses the game of the next hands: "
+        f"{listed(choice.options)}. Time runs out {deadline_text}; then "
+        f"{short_title(current)} continues."
+    )
+
+
+def settings_text(config: TableConfig) -> str:
+    """The game setting in words: one game, the rotation, or dealer's choice."""
+    if config.game is GameMode.MIX:
+        order = " → ".join(short_title(g) for g in config.games)
+        return f"Mixed: {order}, {hands(config.hands_per_game)} each, in turn"
+    if config.game is GameMode.CHOICE:
+        return (
+            f"Dealer's choice among {listed(config.games)}: the player on the button picks "
+            f"the game for the next {hands(config.hands_per_game)} "
+            f"({config.choice_seconds} s to choose)"
+        )
+    return config.variant.title
+
+
+DEAL = (
+    "Each player antes, gets two cards face down and one face up; then four more streets "
+    "(three up, the last down), a betting round on each. Fixed limit: small bets on 3rd "
+    "and 4th street, big bets from 5th; one bet and three raises per round."
+)
+RULES = {
+    Variant.STUD: (
+        "The lowest up card brings in. Best five-card high hand of seven wins. From 4th "
+        "street the best showing hand acts first; an open pair on 4th street allows the big bet."
+    ),
+    Variant.STUD8: (
+        "The lowest up card brings in. The pot is split between the best high hand and the "
+        "best low of five different ranks 8 or lower (aces low; straights and flushes do not "
+        "spoil a low). With no qualifying low the high hand takes all."
+    ),
+    Variant.RAZZ: (
+        "Lowball: the best ace-to-five low takes the whole pot (aces low, straights and "
+        "flushes do not count, pairs count against; no qualifier), e.g. 7-5-4-2-A is a "
+        "seven low. The highest up card brings in (king high, ace low); from 4th street the "
+        "lowest showing hand acts first; no big bet on 4th street."
+    ),
+}
+
+
+def rules_text(variant: Variant) -> str:
+    return f"{DEAL}\n\n{RULES.get(variant, '')}".strip()
+
+
+MIXED_RULES = "The game changes only between hands, never during one; the stakes stay the same."
