@@ -41,6 +41,8 @@ async def test_mix_rotates_every_n_hands_and_each_hand_logs_its_own_game(harness
     assert view.games is not None and (view.games.game, view.games.hand) == (STUD, 0)
     assert await play_hands(h, 4) == [STUD, RAZZ, STUD8, STUD]
     assert await logged_variants(h) == ["stud", "razz", "stud8", "stud"]
+    stats = await h.fetch("SELECT DISTINCT hand_id, variant FROM hand_players ORDER BY hand_id")
+    assert [variant for _, variant in stats] == ["stud", "razz", "stud8", "stud"]  # stats too
     ended = h.recorder.of(ev.HandEnded)
     assert [e.variant for e in ended] == [STUD, RAZZ, STUD8, STUD]
     view = await s.table_view(GUILD, CHANNEL)
