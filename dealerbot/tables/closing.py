@@ -127,8 +127,9 @@ class Closer:
                 self._db, guild_id=guild_id, statuses=(TableStatus.OPEN, TableStatus.CLOSING)
             )
             channels = [row.channel_id for row in rows]
-        else:
-            channels = [channel_id]
+        else:  # most deleted channels never held a table: no lock, no lease for them
+            record = await tables_db.find_table(self._db, guild_id, channel_id)
+            channels = [] if record is None or record.status is TableStatus.CLOSED else [channel_id]
         done: list[Abandoned] = []
         for channel in channels:
             async with self._command(guild_id, channel) as ref:

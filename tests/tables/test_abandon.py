@@ -54,6 +54,7 @@ async def test_the_bot_removed_from_a_server_closes_all_its_tables(harness: Harn
     await seat_players(h.service, [3, 4], buy_in=120, channel=OTHER_CHANNEL)
     await h.service.start(GUILD, CHANNEL)
 
+    assert await h.service.closing.abandon(GUILD, 999, ClosedBecause.CHANNEL_DELETED) == []
     done = await h.service.closing.abandon(GUILD, None, ClosedBecause.BOT_REMOVED)
 
     assert sorted(d.channel_id for d in done) == [CHANNEL, OTHER_CHANNEL]
