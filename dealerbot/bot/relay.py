@@ -17,7 +17,7 @@ from dealerbot.tables import events as ev
 from dealerbot.tables.prefs import PlayerPrefs
 
 from . import render
-from .dm import DmCourier, DmRefused
+from .dm import CANNOT_DM, DmCourier, DmRefused
 from .table_channel import Hub
 from .table_links import jump_url
 from .table_messages import TableMessenger
@@ -110,12 +110,17 @@ class TableRelay:
             return
         self._warned.add(key)
         messenger = self.messenger(refused.guild_id, refused.channel_id)
-        messenger.notice(
+        text = (
             f"<@{refused.user_id}>, I cannot send you direct messages, so your cards are "
             "behind the **My cards** button on the table (or `/stud cards`). "
-            "To get them by DM, allow direct messages from server members.",
-            mention=refused.user_id,
+            "To get them by DM, allow direct messages from server members."
         )
+        if refused.code != CANNOT_DM:  # lost on the way (429s, 5xx), not blocked
+            text = (
+                f"<@{refused.user_id}>, Discord did not deliver your cards by DM just now: "
+                "they are behind the **My cards** button on the table (or `/stud cards`)."
+            )
+        messenger.notice(text, mention=refused.user_id)
 
     def _dm_delivered(self, channel_id: int, user_id: int) -> None:
         self.tell_privately.discard(user_id)

@@ -98,3 +98,4 @@ async def test_a_dm_discord_py_gave_up_on_points_the_player_at_my_cards(club: Cl
     await club.start_hand()
     notices = [m for m in club.public_messages() if f"<@{unlucky.id}>" in (m.get("content") or "")]
     assert len(notices) == 1 and "My cards" in notices[0]["content"]
+    assert "did not deliver" in notices[0]["content"]  # not "allow direct messages"
