@@ -1,16 +1,18 @@
-"""Hand engine speed and memory against pokerkit's fixed-limit stud, timed in the same run.
+"""Hand engine speed and memory against pokerkit's fixed-limit stud games, timed in the same run.
 
-Both engines play the same 8-handed hands: the same decks and the same action sequences.  A
-scripted policy (bring in, then mostly call or check, some completes/bets/raises, a few folds,
-deep stacks so nobody is all-in, never the open-pair big bet pokerkit lacks) is played once
-through our engine, untimed, to record each hand's actions and the order its cards are dealt;
-hands that need the community card (R12.1, which pokerkit lacks) are replaced.  pokerkit gets
-every card explicitly (its burns get an unknown card, R2.1) and the same actions.  A
-validation pass checks that both end every hand with the same stacks and counts showdowns.
+Each game (stud, stud/8, razz) against pokerkit's own class for it. Both engines play the same
+8-handed hands: the same decks and the same action sequences. A scripted policy (bring in, then
+mostly call or check, some completes/bets/raises, a few folds, deep stacks so nobody is all-in,
+never the open-pair big bet pokerkit lacks) is played once through our engine, untimed, to
+record each hand's actions and the order its cards are dealt; hands that need the community card
+(R12.1, which pokerkit lacks) are replaced. pokerkit gets every card explicitly (its burns get
+an unknown card, R2.1) and the same actions. A validation pass checks that both end every hand
+with the same stacks and counts showdowns.
 
 Measured: complete hands per second, the median latency of one action (for both engines: the
 action plus any dealing and showdown it triggers), and the traced memory of one 8-player hand
-after 10 actions.  Run from the repo root: ``python benchmarks/bench_engine.py [--quick]``.
+after 10 actions (stud).  Run from the repo root:
+``python benchmarks/bench_engine.py [--quick] [stud|stud8|razz ...]``.
 """
 
 from __future__ import annotations
@@ -30,7 +32,13 @@ from typing import Any
 if __name__ == "__main__" and not __package__:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pokerkit import Automation, FixedLimitSevenCardStud, HoleCardsShowingOrMucking
+from pokerkit import (
+    Automation,
+    FixedLimitRazz,
+    FixedLimitSevenCardStud,
+    FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+    HoleCardsShowingOrMucking,
+)
 from pokerkit import Card as PokerkitCard
 
 from dealerbot.engine.cards import ALL_CARDS, Card, shuffled_deck
@@ -44,11 +52,16 @@ from dealerbot.engine.state import (
 )
 from dealerbot.engine.variants import Stakes, Variant
 
-TARGET = 10.0
+TARGET = 20.0
 PLAYERS = 8
 STACK = 10_000
 STAKES = Stakes.of(small_bet=5, ante=1, bring_in=2)
 SEATS = tuple(SeatSpec(seat, STACK) for seat in range(PLAYERS))
+PK_GAMES: dict[Variant, Any] = {
+    Variant.STUD: FixedLimitSevenCardStud,
+    Variant.STUD8: FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+    Variant.RAZZ: FixedLimitRazz,
+}
 AUTOMATIONS = (
     Automation.ANTE_POSTING,
     Automation.BET_COLLECTION,
@@ -77,6 +90,7 @@ PkOp = tuple[str, Any]
 class Script:
     """One hand, as both engines will play it."""
 
+    variant: Variant
     deck: tuple[Card, ...]
     button: int
     actions: tuple[ActionKind, ...]
@@ -106,10 +120,10 @@ def _deal_ops(events: Sequence[object], street_seen: set[int]) -> list[PkOp] | N
     return ops
 
 
-def _record(rng: random.Random, button: int) -> Script | None:
+def _record(rng: random.Random, button: int, variant: Variant) -> Script | None:
     """Play one hand through our engine with the scripted policy; None if it needs R12.1."""
     deck = shuffled_deck(rng)
-    state, events = start_hand(Variant.STUD, STAKES, SEATS, deck, button=button)
+    state, events = start_hand(variant, STAKES, SEATS, deck, button=button)
     seen: set[int] = set()
     start_ops = _deal_ops(events, seen)
     assert start_ops is not None
@@ -132,6 +146,7 @@ def _record(rng: random.Random, button: int) -> Script | None:
     assert state.result is not None
     final = tuple(state.result.final_stacks[seat] for seat in _pk_order(button))
     return Script(
+        variant,
         deck,
         button,
         tuple(actions),
@@ -143,13 +158,15 @@ def _record(rng: random.Random, button: int) -> Script | None:
     )
 
 
-def make_scripts(count: int, seed: int = 2024) -> tuple[list[Script], int]:
+def make_scripts(
+    count: int, seed: int = 2024, variant: Variant = Variant.STUD
+) -> tuple[list[Script], int]:
     """``count`` hands with the button going round; also how many were replaced (R12.1)."""
     rng = random.Random(seed)
     scripts: list[Script] = []
     replaced = 0
     while len(scripts) < count:
-        script = _record(rng, button=len(scripts) % PLAYERS)
+        script = _record(rng, len(scripts) % PLAYERS, variant)
         if script is None:
             replaced += 1
         else:
@@ -161,14 +178,14 @@ def make_scripts(count: int, seed: int = 2024) -> tuple[list[Script], int]:
 
 
 def play_ours(script: Script) -> HandState:
-    state, _ = start_hand(Variant.STUD, STAKES, SEATS, script.deck, button=script.button)
+    state, _ = start_hand(script.variant, STAKES, SEATS, script.deck, button=script.button)
     for seat, kind in zip(script.seats_to_act, script.actions, strict=True):
         state, _ = apply(state, Action(seat, kind))
     return state
 
 
-def _pk_new() -> Any:
-    return FixedLimitSevenCardStud.create_state(
+def _pk_new(variant: Variant) -> Any:
+    return PK_GAMES[variant].create_state(
         AUTOMATIONS,
         True,
         STAKES.ante,
@@ -199,7 +216,7 @@ def _pk_run(state: Any, ops: Sequence[PkOp]) -> None:
 
 
 def play_pokerkit(script: Script) -> Any:
-    state = _pk_new()
+    state = _pk_new(script.variant)
     _pk_run(state, script.pk_start)
     for step in script.pk_steps:
         _pk_run(state, step)
@@ -215,7 +232,8 @@ def validate(scripts: Sequence[Script]) -> tuple[int, int]:
         assert ours.result is not None and not pk.status, f"hand {number} did not end in both"
         ours_final = tuple(ours.result.final_stacks[s] for s in _pk_order(script.button))
         assert ours_final == script.final_stacks
-        odd = any(len(pot.high_winners) > 1 for pot in ours.result.pots)
+        # a pot shared by several winners: odd chips may go by other rules in pokerkit
+        odd = any(len(pot.shares) > 1 for pot in ours.result.pots)
         if not odd:
             assert tuple(pk.stacks) == ours_final, f"hand {number}: {pk.stacks} vs {ours_final}"
         ours_showdowns += bool(ours.result.showdown_order)
@@ -226,21 +244,29 @@ def validate(scripts: Sequence[Script]) -> tuple[int, int]:
 # --- timing -----------------------------------------------------------------------------------
 
 
-def _hands_per_second(play: Callable[[Script], object], scripts: Sequence[Script]) -> float:
-    best = float("inf")
-    for _ in range(3):
+def _hands_per_second(
+    ours: Sequence[Script], theirs: Sequence[Script], rounds: int = 3
+) -> tuple[float, float]:
+    """Hands per second of each engine, best of ``rounds``; the rounds alternate so that both
+    see the same machine load."""
+    best_ours = best_theirs = float("inf")
+    for _ in range(rounds):
         start = time.perf_counter()
-        for script in scripts:
-            play(script)
-        best = min(best, time.perf_counter() - start)
-    return len(scripts) / best
+        for script in ours:
+            play_ours(script)
+        best_ours = min(best_ours, time.perf_counter() - start)
+        start = time.perf_counter()
+        for script in theirs:
+            play_pokerkit(script)
+        best_theirs = min(best_theirs, time.perf_counter() - start)
+    return len(ours) / best_ours, len(theirs) / best_theirs
 
 
 def _ours_latencies(scripts: Sequence[Script]) -> list[int]:
     clock = time.perf_counter_ns
     samples: list[int] = []
     for script in scripts:
-        state, _ = start_hand(Variant.STUD, STAKES, SEATS, script.deck, button=script.button)
+        state, _ = start_hand(script.variant, STAKES, SEATS, script.deck, button=script.button)
         for seat, kind in zip(script.seats_to_act, script.actions, strict=True):
             action = Action(seat, kind)
             t0 = clock()
@@ -253,7 +279,7 @@ def _pokerkit_latencies(scripts: Sequence[Script]) -> list[int]:
     clock = time.perf_counter_ns
     samples: list[int] = []
     for script in scripts:
-        state = _pk_new()
+        state = _pk_new(script.variant)
         _pk_run(state, script.pk_start)
         for step in script.pk_steps:
             t0 = clock()
@@ -280,14 +306,14 @@ def _memory(script: Script, actions: int = 10) -> tuple[int, int]:
     """Traced bytes of one 8-player hand after ``actions`` actions, ours and pokerkit's."""
 
     def ours() -> object:
-        state, _ = start_hand(Variant.STUD, STAKES, SEATS, script.deck, button=script.button)
+        state, _ = start_hand(script.variant, STAKES, SEATS, script.deck, button=script.button)
         for seat, kind in list(zip(script.seats_to_act, script.actions, strict=True))[:actions]:
             state, _ = apply(state, Action(seat, kind))
         legal_actions(state)  # as a front end would: the options are part of a live state
         return state
 
     def theirs() -> object:
-        state = _pk_new()
+        state = _pk_new(script.variant)
         _pk_run(state, script.pk_start)
         for step in script.pk_steps[:actions]:
             _pk_run(state, step)
@@ -298,70 +324,89 @@ def _memory(script: Script, actions: int = 10) -> tuple[int, int]:
     return _traced_bytes(ours)[0], _traced_bytes(theirs)[0]
 
 
-def run(quick: bool = False) -> dict[str, float]:
-    """Time both engines on the same hands; print one line per figure and return them."""
-    count = 100 if quick else 400
-    scripts, replaced = make_scripts(count)
+def _game(variant: Variant, count: int) -> tuple[list[Script], dict[str, float]]:
+    """Validate and time whole hands of one game; prints its line."""
+    scripts, replaced = make_scripts(count, variant=variant)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a pokerkit warning means the hands differ
         ours_showdowns, pk_showdowns = validate(scripts)
         assert ours_showdowns == pk_showdowns, (ours_showdowns, pk_showdowns)
-        ours_rate = _hands_per_second(play_ours, scripts)
-        pk_rate = _hands_per_second(play_pokerkit, scripts[: max(20, count // 4)])
-        ours_samples = _ours_latencies(scripts)
-        pk_samples = _pokerkit_latencies(scripts[: max(20, count // 4)])
+        ours_rate, pk_rate = _hands_per_second(scripts, scripts[: max(20, count // 4)])
+    actions = sum(len(s.actions) for s in scripts)
+    ratio = ours_rate / pk_rate
+    print(
+        f"{variant.value} hands/s: ours {ours_rate:,.0f}, pokerkit {pk_rate:,.0f}, "
+        f"ratio {ratio:.1f} (target >= {TARGET:g}); {len(scripts)} 8-handed hands, "
+        f"{actions / len(scripts):.1f} actions each, showdowns ours {ours_showdowns}, "
+        f"pokerkit {pk_showdowns} ({replaced} needing the community card replaced)"
+    )
+    prefix = "" if variant is Variant.STUD else f"{variant.value}_"
+    return scripts, {
+        f"{prefix}hands_per_s_ours": ours_rate,
+        f"{prefix}hands_per_s_pokerkit": pk_rate,
+        f"{prefix}hands_ratio": ratio,
+        f"{prefix}showdowns_ours": float(ours_showdowns),
+        f"{prefix}showdowns_pokerkit": float(pk_showdowns),
+    }
+
+
+def run(quick: bool = False, games: Sequence[Variant] = tuple(Variant)) -> dict[str, float]:
+    """Time both engines on the same hands of each game; print one line per figure and return
+    them (stud's keys unprefixed, the others prefixed by the game)."""
+    count = 100 if quick else 400
+    figures: dict[str, float] = {}
+    stud: list[Script] = []
+    for variant in games:
+        scripts, game_figures = _game(variant, count)
+        figures.update(game_figures)
+        if variant is Variant.STUD:
+            stud = scripts
+    if not stud:
+        return figures
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        ours_samples = _ours_latencies(stud)
+        pk_samples = _pokerkit_latencies(stud[: max(20, count // 4)])
         ours_lat = statistics.median(ours_samples) / 1000
         pk_lat = statistics.median(pk_samples) / 1000
         ours_mean = statistics.fmean(ours_samples) / 1000
         pk_mean = statistics.fmean(pk_samples) / 1000
-        long_hand = max(scripts, key=lambda s: len(s.actions))
+        long_hand = max(stud, key=lambda s: len(s.actions))
         ours_bytes, pk_bytes = _memory(long_hand)
-    actions = sum(len(s.actions) for s in scripts)
-    print(
-        f"hands: {len(scripts)} 8-handed, {actions / len(scripts):.1f} actions each, "
-        f"showdowns ours {ours_showdowns}, pokerkit {pk_showdowns} "
-        f"({replaced} hands needing the community card replaced)"
-    )
-    ratio = ours_rate / pk_rate
-    print(
-        f"engine hands/s: ours {ours_rate:,.0f}, pokerkit {pk_rate:,.0f}, "
-        f"ratio {ratio:.1f} (target >= {TARGET:g})"
-    )
     mean_ratio = pk_mean / ours_mean
     print(
-        "action latency (mean, with the dealing and showdown it triggers): "
-        f"ours {ours_mean:.1f} us, pokerkit {pk_mean:.1f} us, "
-        f"ratio {mean_ratio:.1f} (target >= {TARGET:g})"
+        "stud action latency (mean, with the dealing and showdown it triggers): "
+        f"ours {ours_mean:.1f} us, pokerkit {pk_mean:.1f} us, ratio {mean_ratio:.1f}"
     )
     lat_ratio = pk_lat / ours_lat
     print(
-        f"action latency (median, a plain bet/call/check): ours {ours_lat:.1f} us, "
+        f"stud action latency (median, a plain bet/call/check): ours {ours_lat:.1f} us, "
         f"pokerkit {pk_lat:.1f} us, ratio {lat_ratio:.1f} (pokerkit mutates in place; "
         "ours returns a new immutable state)"
     )
     print(
-        f"memory of one 8-player hand after 10 actions: ours {ours_bytes:,} bytes, "
+        f"memory of one 8-player stud hand after 10 actions: ours {ours_bytes:,} bytes, "
         f"pokerkit {pk_bytes:,} bytes"
     )
-    return {
-        "hands_per_s_ours": ours_rate,
-        "hands_per_s_pokerkit": pk_rate,
-        "hands_ratio": ratio,
-        "action_us_ours": ours_lat,
-        "action_us_pokerkit": pk_lat,
-        "action_ratio": lat_ratio,
-        "action_mean_us_ours": ours_mean,
-        "action_mean_us_pokerkit": pk_mean,
-        "action_mean_ratio": mean_ratio,
-        "state_bytes_ours": float(ours_bytes),
-        "state_bytes_pokerkit": float(pk_bytes),
-        "showdowns_ours": float(ours_showdowns),
-        "showdowns_pokerkit": float(pk_showdowns),
-    }
+    figures.update(
+        {
+            "action_us_ours": ours_lat,
+            "action_us_pokerkit": pk_lat,
+            "action_ratio": lat_ratio,
+            "action_mean_us_ours": ours_mean,
+            "action_mean_us_pokerkit": pk_mean,
+            "action_mean_ratio": mean_ratio,
+            "state_bytes_ours": float(ours_bytes),
+            "state_bytes_pokerkit": float(pk_bytes),
+        }
+    )
+    return figures
 
 
 def main() -> None:
-    run(quick="--quick" in sys.argv[1:])
+    args = sys.argv[1:]
+    games = [Variant.parse(arg) for arg in args if not arg.startswith("--")]
+    run(quick="--quick" in args, games=games or tuple(Variant))
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .cards import Card
+from .cards import RANK_INDEX, Card
 from .events import ActionKind, LegalAction
 from .variants import CAP_BETS, Stakes, Variant
 
@@ -58,9 +58,11 @@ def has_open_pair(variant: Variant, boards: Sequence[Sequence[Card] | None]) -> 
     """R4.4: a live player's two 4th-street up cards pair (never in stud/8 or razz, R4.5, R14.4)."""
     if not variant.rules.open_pair_big_bet:
         return False
-    return any(
-        board is not None and len(board) == 2 and board[0].rank is board[1].rank for board in boards
-    )
+    rank = RANK_INDEX
+    for board in boards:
+        if board is not None and len(board) == 2 and rank[board[0]] == rank[board[1]]:
+            return True
+    return False
 
 
 def clamp(kind: ActionKind, to: int, street_bet: int, stack: int) -> LegalAction:
@@ -83,6 +85,10 @@ def wager_kinds(street: int, bets_made: int) -> tuple[ActionKind, ActionKind]:
 BIG_ALIASES = {ActionKind.BET_BIG: ActionKind.BET, ActionKind.RAISE_BIG: ActionKind.RAISE}
 
 
+_FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
+_new_option = tuple.__new__  # LegalAction without its Python-level __new__: the hot path
+
+
 def options(rnd: Round, stack: int, street_bet: int, acted: bool) -> tuple[LegalAction, ...]:
     """What the seat to act may do: ``stack`` behind, ``street_bet`` in this round already,
     ``acted`` whether it acted since the last full bet or raise."""
@@ -97,24 +103,27 @@ def options(rnd: Round, stack: int, street_bet: int, acted: bool) -> tuple[Legal
         if complete.to > bring.to:
             choices.append(complete)
         return tuple(choices)
-    to_call = rnd.current_bet - street_bet
+    current = rnd.current_bet
+    to_call = current - street_bet
     if to_call > 0:  # R4.6: fold only facing a wager
-        choices = [
-            LegalAction(ActionKind.FOLD, 0, street_bet, False),
-            clamp(ActionKind.CALL, rnd.current_bet, street_bet, stack),
-        ]
+        fold: LegalAction = _new_option(LegalAction, (_FOLD, 0, street_bet, False))
+        if to_call >= stack:  # R7.1: a call the stack cannot cover goes all-in
+            call = _new_option(LegalAction, (_CALL, stack, street_bet + stack, True))
+        else:
+            call = _new_option(LegalAction, (_CALL, to_call, current, False))
+        passive: tuple[LegalAction, ...] = (fold, call)
     else:  # R4.6: check only with nothing pending (never on 3rd street: the bring-in is pending)
-        choices = [LegalAction(ActionKind.CHECK, 0, street_bet, False)]
-    if stack > to_call and not acted and rnd.bets_made < CAP_BETS:  # R4.2, R4.3
-        normal_kind, big_kind = wager_kinds(rnd.street, rnd.bets_made)
-        size = stakes.big_bet if rnd.big_mode else bet_size(stakes, rnd.street)
-        normal = clamp(normal_kind, rnd.full_level + size, street_bet, stack)
-        choices.append(normal)
-        if rnd.open_pair and not rnd.big_mode:
-            big = clamp(big_kind, rnd.full_level + stakes.big_bet, street_bet, stack)
-            if big.to > normal.to:
-                choices.append(big)
-    return tuple(choices)
+        passive = (_new_option(LegalAction, (_CHECK, 0, street_bet, False)),)
+    if stack <= to_call or acted or rnd.bets_made >= CAP_BETS:  # R4.2, R4.3
+        return passive
+    normal_kind, big_kind = wager_kinds(rnd.street, rnd.bets_made)
+    size = stakes.big_bet if rnd.big_mode else bet_size(stakes, rnd.street)
+    normal = clamp(normal_kind, rnd.full_level + size, street_bet, stack)
+    if rnd.open_pair and not rnd.big_mode:
+        big = clamp(big_kind, rnd.full_level + stakes.big_bet, street_bet, stack)
+        if big.to > normal.to:
+            return (*passive, normal, big)
+    return (*passive, normal)
 
 
 def pick(choices: Sequence[LegalAction], kind: ActionKind) -> LegalAction | None:
@@ -131,13 +140,10 @@ def pick(choices: Sequence[LegalAction], kind: ActionKind) -> LegalAction | None
     return None
 
 
-_PASSIVE = frozenset({ActionKind.CALL, ActionKind.CHECK, ActionKind.FOLD})
-
-
 def after_wager(rnd: Round, option: LegalAction, seat: int) -> tuple[Round, bool]:
     """The round after ``seat`` took ``option``, and whether the wager reopened the betting."""
     kind = option.kind
-    if kind in _PASSIVE:  # most actions: the round is unchanged
+    if kind is _CALL or kind is _CHECK or kind is _FOLD:  # most actions: the round is unchanged
         return rnd, False
     if kind is ActionKind.BRING_IN:  # R3.7: others still call the full bring-in
         current = max(rnd.stakes.bring_in, option.to)

@@ -117,6 +117,8 @@ class Card(int):
 ALL_CARDS: tuple[Card, ...] = tuple(int.__new__(Card, code) for code in range(52))
 
 
+_CARD_OF_CODE: dict[int, Card] = {card: card for card in ALL_CARDS}
+
 RANK_INDEX: tuple[int, ...] = tuple(code // 4 for code in range(52))
 """Each card code's rank as 0 (deuce) .. 12 (ace): a table so hot loops index, not divide."""
 SUIT_INDEX: tuple[int, ...] = tuple(code % 4 for code in range(52))
@@ -174,8 +176,12 @@ def validate_deck(deck: Sequence[Card | int]) -> tuple[Card, ...]:
     """A full 52-card deck order, every card once (R2.1)."""
     if len(deck) != 52:
         raise CardError(f"a deck has 52 cards, not {len(deck)}")
-    cards = tuple(Card(int(c)) if not isinstance(c, Card) else c for c in deck)
-    ensure_distinct(cards)
+    try:  # the usual deck: Cards or codes, each once, in one pass of C loops
+        cards = tuple(map(_CARD_OF_CODE.__getitem__, deck))
+    except (KeyError, TypeError):
+        cards = tuple(Card(int(c)) if not isinstance(c, Card) else c for c in deck)
+    if len(set(cards)) != 52:
+        ensure_distinct(cards)  # names the card given twice
     return cards
 
 

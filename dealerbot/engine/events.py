@@ -3,6 +3,11 @@
 Events are what front ends render and what a store appends to a hand log. An event
 that carries a face-down card names the one seat allowed to see it (``private_to``);
 every other event is public.
+
+Events and actions are immutable named tuples rather than frozen dataclasses: a hand builds
+about a hundred of them and a frozen dataclass costs four times as much to build (the engine
+benchmark shows it).  :class:`Record` keeps a dataclass's equality: a record equals only a
+record of the same class with the same fields (never a plain tuple); ``_fields`` names them.
 """
 
 from __future__ import annotations
@@ -30,12 +35,30 @@ class ActionKind(Enum):
     FOLD = "fold"
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """A player's request: ``seat`` is the seat label, ``kind`` what he does."""
+class Record:
+    """Base of the named-tuple records: equal only to the same class with equal fields."""
 
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return self.__class__ is other.__class__ and super().__eq__(other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return super().__hash__()
+
+
+class _ActionFields(NamedTuple):
     seat: int
     kind: ActionKind
+
+
+class Action(Record, _ActionFields):
+    """A player's request: ``seat`` is the seat label, ``kind`` what he does."""
+
+    __slots__ = ()
 
 
 class LegalAction(NamedTuple):
@@ -100,62 +123,77 @@ class LegalActions:
 # --- events ---------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(Record):
     """Base of every hand event; ``private_to`` is the only seat that may see it, or None."""
+
+    __slots__ = ()
 
     @property
     def private_to(self) -> int | None:
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class HandStarted(Event):
+class _HandStartedFields(NamedTuple):
     variant: str
     seats: tuple[int, ...]
     stacks: tuple[int, ...]
     button: int
 
 
-@dataclass(frozen=True, slots=True)
-class AntePosted(Event):
+class HandStarted(Event, _HandStartedFields):
+    __slots__ = ()
+
+
+class _AntePostedFields(NamedTuple):
     seat: int
     amount: int
     all_in: bool
 
 
-@dataclass(frozen=True, slots=True)
-class StreetStarted(Event):
+class AntePosted(Event, _AntePostedFields):
+    __slots__ = ()
+
+
+class _StreetStartedFields(NamedTuple):
     street: int
 
 
-@dataclass(frozen=True, slots=True)
-class CardDealt(Event):
-    """A card to one seat; a face-down card is private to its owner until showdown.
+class StreetStarted(Event, _StreetStartedFields):
+    __slots__ = ()
 
-    ``exposed``: the hand was already turned up (R8.2), so even a down card is public.
-    """
 
+class _CardDealtFields(NamedTuple):
     seat: int
     card: Card
     face_up: bool
     street: int
     exposed: bool = False
 
+
+class CardDealt(Event, _CardDealtFields):
+    """A card to one seat; a face-down card is private to its owner until showdown.
+
+    ``exposed``: the hand was already turned up (R8.2), so even a down card is public.
+    """
+
+    __slots__ = ()
+
     @property
     def private_to(self) -> int | None:
         return None if self.face_up or self.exposed else self.seat
 
 
-@dataclass(frozen=True, slots=True)
-class CommunityCardDealt(Event):
-    """R12.1: too few cards left for everyone; one face-up card plays in every hand."""
-
+class _CommunityCardDealtFields(NamedTuple):
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
-class ActionTaken(Event):
+class CommunityCardDealt(Event, _CommunityCardDealtFields):
+    """R12.1: too few cards left for everyone; one face-up card plays in every hand."""
+
+    __slots__ = ()
+
+
+class _ActionTakenFields(NamedTuple):
     seat: int
     kind: ActionKind
     amount: int
@@ -164,40 +202,56 @@ class ActionTaken(Event):
     street: int
 
 
-@dataclass(frozen=True, slots=True)
-class RoundSkipped(Event):
-    """R6.5: fewer than two players can act; the rest is dealt without betting."""
+class ActionTaken(Event, _ActionTakenFields):
+    __slots__ = ()
 
+
+class _RoundSkippedFields(NamedTuple):
     street: int
 
 
-@dataclass(frozen=True, slots=True)
-class UncalledReturned(Event):
-    """R7.5: the part of a bet nobody matched goes back before pots are awarded."""
+class RoundSkipped(Event, _RoundSkippedFields):
+    """R6.5: fewer than two players can act; the rest is dealt without betting."""
 
+    __slots__ = ()
+
+
+class _UncalledReturnedFields(NamedTuple):
     seat: int
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
-class CardsExposed(Event):
-    """R8.2: betting ended early; a live hand is turned face up before the rest is dealt."""
+class UncalledReturned(Event, _UncalledReturnedFields):
+    """R7.5: the part of a bet nobody matched goes back before pots are awarded."""
 
+    __slots__ = ()
+
+
+class _CardsExposedFields(NamedTuple):
     seat: int
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class HandShown(Event):
-    """A hand shown at showdown (R8.1, R8.3): the player's own cards and, if one was dealt,
-    the community card. Names are worked out when asked for, so an engine that nobody
-    renders (replays, benchmarks) does not pay for them."""
+class CardsExposed(Event, _CardsExposedFields):
+    """R8.2: betting ended early; a live hand is turned face up before the rest is dealt."""
 
+    __slots__ = ()
+
+
+class _HandShownFields(NamedTuple):
     seat: int
     cards: tuple[Card, ...]
     community: Card | None
     split_low: bool  # stud/8: the low matters too
     lowball: bool = False  # razz: the pot is played for the ace-to-five low alone (R14.1)
+
+
+class HandShown(Event, _HandShownFields):
+    """A hand shown at showdown (R8.1, R8.3): the player's own cards and, if one was dealt,
+    the community card. Names are worked out when asked for, so an engine that nobody
+    renders (replays, benchmarks) does not pay for them."""
+
+    __slots__ = ()
 
     @property
     def playing_cards(self) -> tuple[Card, ...]:
@@ -222,7 +276,9 @@ class HandShown(Event):
 
 @dataclass(frozen=True, slots=True)
 class PotAwarded(Event):
-    """One pot (main first, then side pots) and who won what from it (R7.6, R9-R11)."""
+    """One pot (main first, then side pots) and who won what from it (R7.6, R9-R11).
+
+    A frozen dataclass (one or two per hand): its field ``index`` would hide a tuple's."""
 
     index: int
     amount: int
@@ -231,15 +287,25 @@ class PotAwarded(Event):
     low_winners: tuple[int, ...]
     shares: tuple[tuple[int, int], ...]  # (seat, chips) in award order
 
+    @property
+    def _fields(self) -> tuple[str, ...]:
+        return ("index", "amount", "eligible", "high_winners", "low_winners", "shares")
 
-@dataclass(frozen=True, slots=True)
-class HandCancelled(Event):
-    """R12.3: the hand could not go on; every chip put in goes back."""
 
+class _HandCancelledFields(NamedTuple):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class HandEnded(Event):
+class HandCancelled(Event, _HandCancelledFields):
+    """R12.3: the hand could not go on; every chip put in goes back."""
+
+    __slots__ = ()
+
+
+class _HandEndedFields(NamedTuple):
     payouts: tuple[tuple[int, int], ...]
     final_stacks: tuple[tuple[int, int], ...]
+
+
+class HandEnded(Event, _HandEndedFields):
+    __slots__ = ()

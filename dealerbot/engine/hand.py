@@ -125,25 +125,30 @@ class HandState:
         return self.cards[self.index_of(seat)]
 
     def _clone(self) -> HandState:
-        """A copy whose lists can change without touching this state."""
+        """A copy whose betting lists can change without touching this state.
+
+        ``cards``, ``face_up``, ``exposed``, ``returned`` and ``first_actors`` change only when
+        a street is dealt, hands are turned up, chips are returned or a round opens: the clone
+        shares them, and the transition that changes one replaces it with a copy first (most
+        actions are a bet, call or check and touch none of them)."""
         o = object.__new__(HandState)
         o.acted = self.acted[:]
         o.actions_applied = self.actions_applied
         o.bring_in_seat = self.bring_in_seat
         o.button = self.button
-        o.cards = self.cards[:]
+        o.cards = self.cards
         o.committed = self.committed[:]
         o.community = self.community
         o.deck = self.deck
         o.deck_pos = self.deck_pos
-        o.exposed = self.exposed[:]
-        o.face_up = self.face_up[:]
-        o.first_actors = dict(self.first_actors)
+        o.exposed = self.exposed
+        o.face_up = self.face_up
+        o.first_actors = self.first_actors
         o.folded = self.folded[:]
         o.labels = self.labels
         o.options_cache = None
         o.result = self.result
-        o.returned = self.returned[:]
+        o.returned = self.returned
         o.round = self.round
         o.seventh_first = self.seventh_first
         o.stacks = self.stacks[:]

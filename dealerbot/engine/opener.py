@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
 
 from .cards import RANK_INDEX, Card, ace_low_order
 from .lowball import ACE_LOW, razz_shape
@@ -29,22 +28,40 @@ _BOARD_CLASS = {
 }
 
 
+# A board's rank multiset as one int: a base-8 digit per rank (at most four cards of a rank).
+_RANK_DIGIT: tuple[int, ...] = tuple(1 << 3 * RANK_INDEX[c] for c in range(52))
+_HIGH_BOARDS: dict[int, tuple[int, ...]] = {}  # multiset -> board_rank; at most 6,187 boards
+_LOW_BOARDS: dict[int, tuple[int, ...]] = {}  # multiset -> low_board_rank
+
+
+def _multiset(up_cards: Sequence[int]) -> int:
+    if not 1 <= len(up_cards) <= 5:
+        raise ValueError(f"a board has 1 to 5 up cards, not {len(up_cards)}")
+    key = 0
+    digit = _RANK_DIGIT
+    for card in up_cards:
+        key += digit[card]
+    return key
+
+
 def board_rank(up_cards: Sequence[int]) -> tuple[int, ...]:
     """Strength of 1..5 face-up cards for the order of action (R6.1, R12.2); higher is stronger.
 
     ``(class, ranks...)`` with class 0 high card, 1 pair, 2 two pair, 3 trips, 4 full house,
     5 quads, then the ranks (2..14) of the groups: sets, then pairs, then kickers, high to low.
     Straights and flushes never count and suits are ignored, so equal boards compare equal.
+    Worked out once per rank multiset (suits never matter, and few boards exist).
     """
-    if not 1 <= len(up_cards) <= 5:
-        raise ValueError(f"a board has 1 to 5 up cards, not {len(up_cards)}")
-    rank = RANK_INDEX  # 0 (deuce) .. 12 (ace)
-    return _board_rank_of_ranks(tuple(sorted(rank[c] + 2 for c in up_cards)))
+    key = _multiset(up_cards)
+    value = _HIGH_BOARDS.get(key)
+    if value is None:
+        ranks = tuple(sorted(RANK_INDEX[c] + 2 for c in up_cards))  # 2 (deuce) .. 14 (ace)
+        value = _HIGH_BOARDS[key] = _board_rank_of_ranks(ranks)
+    return value
 
 
-@lru_cache(maxsize=8192)
 def _board_rank_of_ranks(ranks: tuple[int, ...]) -> tuple[int, ...]:
-    """board_rank by the sorted ranks alone (suits never matter), cached: few boards exist."""
+    """board_rank by the sorted ranks alone."""
     counts = Counter(ranks)
     groups = sorted(((n, rank) for rank, n in counts.items()), reverse=True)
     shape = tuple(n for n, _ in groups)
@@ -61,15 +78,13 @@ def low_board_rank(up_cards: Sequence[int]) -> tuple[int, ...]:
     then the groups from the highest down, ace lowest.  Suits are ignored, so equal boards
     compare equal (the first clockwise from the button then acts, R6.2).
     """
-    if not 1 <= len(up_cards) <= 5:
-        raise ValueError(f"a board has 1 to 5 up cards, not {len(up_cards)}")
-    return _low_board_rank_of_ranks(tuple(sorted(ACE_LOW[RANK_INDEX[c]] for c in up_cards)))
-
-
-@lru_cache(maxsize=8192)
-def _low_board_rank_of_ranks(ranks: tuple[int, ...]) -> tuple[int, ...]:
-    shape, groups = razz_shape(ranks)
-    return (-shape, *(-rank for rank in groups))
+    key = _multiset(up_cards)
+    value = _LOW_BOARDS.get(key)
+    if value is None:
+        ranks = tuple(sorted(ACE_LOW[RANK_INDEX[c]] for c in up_cards))
+        shape, groups = razz_shape(ranks)
+        value = _LOW_BOARDS[key] = (-shape, *(-rank for rank in groups))
+    return value
 
 
 def clockwise_from(start: int, count: int) -> list[int]:

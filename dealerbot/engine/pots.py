@@ -30,10 +30,10 @@ def uncalled_excess(committed: Sequence[int]) -> tuple[int, int] | None:
     """R7.5: (index, chips) of the part of the top contribution nobody matched, if any."""
     if len(committed) < 2:
         return None
-    top = max(range(len(committed)), key=committed.__getitem__)
-    second = max(amount for index, amount in enumerate(committed) if index != top)
-    excess = committed[top] - second
-    return (top, excess) if excess > 0 else None
+    most = max(committed)
+    top = committed.index(most)
+    second = max(max(committed[:top], default=0), max(committed[top + 1 :], default=0))
+    return (top, most - second) if most > second else None
 
 
 def build_pots(committed: Sequence[int], folded: Sequence[bool]) -> list[Pot]:

@@ -71,6 +71,10 @@ __all__ = [
 ]
 
 
+# Events on the hot paths are built without their named tuple's Python-level __new__.
+_new = tuple.__new__
+
+
 # --- public API ----------------------------------------------------------------
 
 
@@ -146,14 +150,19 @@ def legal_actions(state: HandState) -> LegalActions:
 
 def apply(state: HandState, action: Action) -> tuple[HandState, tuple[Event, ...]]:
     """Apply ``action`` for the seat to act, or raise without changing anything."""
-    if state.result is not None or state.to_act is None:
-        raise HandOverError("the hand is over; no more actions are accepted")
     i = state.to_act
+    if state.result is not None or i is None:
+        raise HandOverError("the hand is over; no more actions are accepted")
     if action.seat != state.labels[i]:
         if action.seat not in state.labels:
             raise NotYourTurnError(f"seat {action.seat} is not in this hand")
         raise NotYourTurnError(f"it is seat {state.labels[i]}'s turn, not seat {action.seat}'s")
-    option = option_for(state, action.kind)
+    kind = action.kind
+    for option in _options(state):
+        if option.kind is kind:
+            break
+    else:  # ``raise_big`` naming a plain raise, or an illegal action
+        option = option_for(state, kind)
     s = state._clone()
     events: list[Event] = []
     _act(s, i, option, events)
@@ -204,7 +213,9 @@ def _act(s: HandState, i: int, option: LegalAction, events: list[Event]) -> None
     if reopened:  # R7.2: everyone else owes an action again
         s.acted = [False] * len(s.labels)
     s.acted[i] = True
-    events.append(ActionTaken(s.labels[i], kind, option.amount, option.to, option.all_in, s.street))
+    events.append(
+        _new(ActionTaken, (s.labels[i], kind, option.amount, option.to, option.all_in, s.street))
+    )
     _advance(s, i, events)
 
 
@@ -228,7 +239,11 @@ def _advance(s: HandState, last: int, events: list[Event]) -> None:
 
 def _deal_street(s: HandState, events: list[Event]) -> None:
     """R2.2-R2.4, R12.1: cards clockwise from the button's left to every live player."""
-    order = [i for i in clockwise_from(s.button + 1, len(s.labels)) if not s.folded[i]]
+    n = len(s.labels)
+    folded = s.folded
+    start = s.button + 1
+    order = [(start + k) % n for k in range(n)]
+    order = [i for i in order if not folded[i]]
     street = s.street
     if street == LAST_STREET and len(s.deck) - s.deck_pos < len(order):
         if s.deck_pos >= len(s.deck):  # R12.3: cannot happen with 8 players and 52 cards
@@ -238,13 +253,18 @@ def _deal_street(s: HandState, events: list[Event]) -> None:
         s.deck_pos += 1
         events.append(CommunityCardDealt(s.community))
         return
+    deck, pos = s.deck, s.deck_pos
+    s.cards = cards = s.cards[:]  # shared with the previous state until now (HandState._clone)
+    s.face_up = ups = s.face_up[:]
+    exposed, labels = s.exposed, s.labels
     for face_up in STREET_CARDS[street]:
         for i in order:
-            card = s.deck[s.deck_pos]
-            s.deck_pos += 1
-            s.cards[i] = (*s.cards[i], card)
-            s.face_up[i] = (*s.face_up[i], face_up or s.exposed[i])
-            events.append(CardDealt(s.labels[i], card, face_up, street, s.exposed[i]))
+            card = deck[pos]
+            pos += 1
+            cards[i] += (card,)
+            ups[i] += (face_up or exposed[i],)
+            events.append(_new(CardDealt, (labels[i], card, face_up, street, exposed[i])))
+    s.deck_pos = pos
 
 
 def _open_round(s: HandState, events: list[Event]) -> None:
@@ -254,8 +274,9 @@ def _open_round(s: HandState, events: list[Event]) -> None:
     s.street_bets = [0] * n
     s.acted = [False] * n
     s.round = Round(s.street, s.stakes)
-    can_act = [_can_act(s, i) for i in range(n)]
-    if sum(can_act) < 2:  # R6.5
+    folded, stacks = s.folded, s.stacks
+    can_act = [not folded[i] and stacks[i] > 0 for i in range(n)]
+    if can_act.count(True) < 2:  # R6.5
         events.append(RoundSkipped(s.street))
         _round_over(s, events)
         return
@@ -268,7 +289,8 @@ def _open_round(s: HandState, events: list[Event]) -> None:
         assert first is not None
         s.bring_in_seat = s.labels[first]
     else:  # see R6.1-R6.4
-        boards = [None if s.folded[i] else _board(s, i) for i in range(n)]
+        cards = s.cards
+        boards = [None if folded[i] else cards[i][UP_CARDS] for i in range(n)]
         community = s.community if s.street == LAST_STREET else None
         best = best_board_index(boards, s.button, community, lowest=s.variant.rules.lowball)
         first = best if can_act[best] else next_able(best + 1, can_act)
@@ -277,7 +299,7 @@ def _open_round(s: HandState, events: list[Event]) -> None:
             s.round = Round(4, s.stakes, open_pair=True)
         if s.street == LAST_STREET:
             s.seventh_first = first
-    s.first_actors[s.street] = s.labels[first]
+    s.first_actors = {**s.first_actors, s.street: s.labels[first]}
     s.to_act = first
 
 
@@ -291,8 +313,14 @@ def _round_over(s: HandState, events: list[Event]) -> None:
     if s.street == LAST_STREET:
         _showdown(s, events)
         return
-    live = _live(s)
-    if sum(1 for i in live if s.stacks[i] > 0) < 2 and not all(s.exposed[i] for i in live):
+    folded, stacks, exposed = s.folded, s.stacks, s.exposed
+    able = all_up = 0
+    for i in range(len(folded)):
+        if not folded[i]:
+            able += stacks[i] > 0
+            all_up += not exposed[i]
+    if able < 2 and all_up:  # some live hand is still face down
+        s.exposed, s.face_up = exposed[:], s.face_up[:]  # shared with the previous state so far
         for i in clockwise_from(s.button + 1, len(s.labels)):  # R8.2: all turned up at once
             if not s.folded[i]:
                 s.exposed[i] = True
@@ -311,11 +339,12 @@ def _return_uncalled(s: HandState, events: list[Event]) -> None:
     everyone with chips folds to an all-in player, R3.6) are in no level anyone can
     win (R7.4, R8.4); they go back to whoever put them in, like an uncalled bet.
     """
-    excess = uncalled_excess(s.committed)
+    committed, folded = s.committed, s.folded
+    excess = uncalled_excess(committed)
     if excess is not None:
         _give_back(s, excess[0], excess[1], events)
-    top_live = max(s.committed[i] for i in _live(s))
-    for i, chips in enumerate(s.committed):
+    top_live = max([committed[i] for i in range(len(folded)) if not folded[i]])
+    for i, chips in enumerate(committed):
         if chips > top_live:
             _give_back(s, i, chips - top_live, events)
 
@@ -324,6 +353,7 @@ def _give_back(s: HandState, i: int, chips: int, events: list[Event]) -> None:
     s.committed[i] -= chips
     s.street_bets[i] = max(0, s.street_bets[i] - chips)
     s.stacks[i] += chips
+    s.returned = s.returned[:]  # shared with the previous state until now (HandState._clone)
     s.returned[i] += chips
     events.append(UncalledReturned(s.labels[i], chips))
 
@@ -366,6 +396,7 @@ def _cancel(s: HandState, events: list[Event], reason: str) -> None:
     """R12.3: abort and give every chip back."""
     events.append(HandCancelled(reason))
     refunds = s.committed[:]
+    s.returned = s.returned[:]
     for i, chips in enumerate(refunds):
         s.stacks[i] += chips
         s.returned[i] += chips

@@ -25,7 +25,7 @@ class Variant(Enum):
 
     @property
     def rules(self) -> VariantRules:
-        return _RULES[self]
+        return _RULES_BY_VALUE[self._value_]  # a str key: an Enum member hashes in Python
 
     @property
     def title(self) -> str:
@@ -55,6 +55,7 @@ _RULES = {
     ),
     Variant.RAZZ: VariantRules("Razz", split_low=False, open_pair_big_bet=False, lowball=True),
 }
+_RULES_BY_VALUE = {variant.value: rules for variant, rules in _RULES.items()}
 _CHOICES = ", ".join(repr(v.value) for v in list(Variant)[:-1]) + f" or {list(Variant)[-1].value!r}"
 
 # Streets are numbered as players say them: 3rd street .. 7th street.

@@ -291,8 +291,8 @@ def check_no_leak(hand: Played, event: Event) -> None:
         own = {card for card, _ in hand.dealt.get(event.seat, [])}
         assert set(event.cards) == own, f"{type(event).__name__} shows cards not his: {event}"
         return
-    for f in dataclasses.fields(event):
-        leaked = [card for card in cards_in(getattr(event, f.name)) if card in hidden]
+    for name in event._fields:
+        leaked = [card for card in cards_in(getattr(event, name)) if card in hidden]
         assert not leaked, f"public {type(event).__name__} shows face-down {leaked}"
 
 
