@@ -86,3 +86,11 @@ def rules_text(variant: Variant) -> str:
 
 
 MIXED_RULES = "The game changes only between hands, never during one; the stakes stay the same."
+
+
+def choice_ping(choice: ChoiceView) -> str:
+    """The channel notice that pings the button player (a mention in an embed does not)."""
+    return (
+        f"<@{choice.user_id}>, you are on the button: choose the game of the next hands "
+        f"with the buttons on the table message ({listed(choice.options)})."
+    )

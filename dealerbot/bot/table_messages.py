@@ -22,9 +22,10 @@ from typing import Any
 
 import discord
 
-from dealerbot.tables import TableError, TableService, TableView
+from dealerbot.tables import ChoiceView, TableError, TableService, TableView
 from dealerbot.tables import events as ev
 
+from . import render_games
 from .errors import UserError, answer_failure
 from .hand_results import HandResults
 from .request_failures import RequestFailures
@@ -69,6 +70,7 @@ class TableMessenger(RequestFailures):
         self.guild_id = guild_id
         self.channel_id = channel_id
         self.view: TableView | None = None
+        self.choice: ChoiceView | None = None  # the dealer's choice last announced
         self.turn: ev.Turn | None = None
         self.hands = HandResults()
         self.slot: Slot | None = None
@@ -110,6 +112,10 @@ class TableMessenger(RequestFailures):
         self.kick()
 
     def _on_view(self, view: TableView) -> None:
+        choice = view.games.choice if view.games is not None else None
+        if choice is not None and choice != self.choice:  # embeds ping nobody: a notice does
+            self.notice(render_games.choice_ping(choice), mention=choice.user_id)
+        self.choice = choice
         self.view = view
         for seat in view.seats:
             self.names[seat.user_id] = seat.name

@@ -163,3 +163,25 @@ async def test_a_new_game_setting_applies_from_the_next_hand(harness) -> None:
     await play_hand(h, passive)
     assert await play_hands(h, 2) == [STUD8, RAZZ]
     assert await logged_variants(h) == ["stud", "stud8", "razz"]
+
+
+async def test_a_restart_during_a_pick_offers_it_again(harness) -> None:
+    h = harness
+    await h.service.config_set(GUILD, CHANNEL, game="choice", games="stud8 razz")
+    await seat_players(h.service, [1, 2], buy_in=500)
+    await h.advance(5)
+    first = await offered(h)
+    await h.restart()
+    await h.advance(5)
+    again = await offered(h)
+    assert (again.user_id, again.options) == (first.user_id, (STUD8, RAZZ))
+    await h.service.choose_game(GUILD, CHANNEL, again.user_id, "stud8")
+    await h.advance(0)
+    assert h.recorder.of(ev.HandStarted)[-1].variant is STUD8
+
+
+async def test_server_defaults_set_the_game_of_tables_without_their_own(harness) -> None:
+    h = harness
+    await seat_players(h.service, [1, 2], buy_in=500)
+    await h.service.guild_defaults_set(GUILD, game="mix", games="razz,stud", hands_per_game=1)
+    assert await play_hands(h, 3) == [RAZZ, STUD, RAZZ]

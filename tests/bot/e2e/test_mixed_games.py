@@ -83,6 +83,9 @@ async def test_a_whole_rotation_then_dealers_choice(club: Club) -> None:
     assert set(choices) == {"stud", "razz", "stud8"}
     chooser = int(BUTTON_PLAYER.search(message_text(message)).group(1))  # type: ignore[union-attr]
     other = next(p for p in players if p.id != chooser)
+    # A mention in an embed pings nobody: the button player gets a message of their own.
+    [ping] = [m for m in club.public_messages() if "you are on the button" in m["content"]]
+    assert ping["content"].startswith(f"<@{chooser}>, you are on the button")
     refused = await club.click(message, choices["stud"], other)
     assert refused.type == 4 and refused.flags & 64  # private to the presser
     assert "on the button, chooses the next game" in refused.data["content"]
