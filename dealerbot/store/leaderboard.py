@@ -2,8 +2,9 @@
 
 ``wallets.net_worth`` is chips + table_chips, materialised (a CHECK keeps it exact), and
 ``wallets_leaderboard (guild_id, net_worth DESC, user_id)`` orders it, so the top N and each
-page are an index walk, and a rank is a count over an index range. ``table_chips`` is kept
-by triggers on ``seats`` in the same transaction as every stack change.
+page are an index walk (a seek from a neighbouring page's row: store/boards.py), and a
+rank is a count over an index range. ``table_chips`` is kept by triggers on ``seats`` in
+the same transaction as every stack change.
 Ranks are competition ranks: players with equal net worth share one.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from .boards import BoardSql, Seek, page_rows
 from .db import Connection, Database, Row, fetch_all, fetch_one
 from .validate import check_id
 
@@ -24,6 +26,7 @@ TOP_SQL = (
     " ORDER BY net_worth DESC, user_id LIMIT ? OFFSET ?"
 )
 RANK_SQL = "SELECT COUNT(*) FROM wallets WHERE guild_id = ? AND net_worth > ?"
+BOARD = BoardSql("wallets", "guild_id = ?", "net_worth", "user_id, net_worth")
 # Kept by a trigger on wallets; the audit compares it with a real count.
 COUNT_SQL = "SELECT wallet_count FROM guilds WHERE guild_id = ?"
 
@@ -44,6 +47,11 @@ class LeaderboardPage:
     pages: int
     total_players: int
     entries: tuple[LeaderboardEntry, ...]
+    start: int = 0  # the first entry's 0-based place (a seek page need not start at a ten)
+
+    @property
+    def at_end(self) -> bool:
+        return self.start + len(self.entries) >= self.total_players
 
 
 async def _rank_of_worth(conn: Connection, guild_id: int, net_worth: int) -> int:
@@ -52,9 +60,12 @@ async def _rank_of_worth(conn: Connection, guild_id: int, net_worth: int) -> int
 
 
 async def _slice(
-    conn: Connection, guild_id: int, limit: int, offset: int
+    conn: Connection, guild_id: int, limit: int, offset: int, rows: list[Row] | None = None
 ) -> list[LeaderboardEntry]:
-    rows: list[Row] = await fetch_all(conn, TOP_SQL, (guild_id, limit, offset))
+    """Entries for ``rows`` (user id, net worth) placed from ``offset`` (default: the rows
+    at that OFFSET)."""
+    if rows is None:
+        rows = list(await fetch_all(conn, TOP_SQL, (guild_id, limit, offset)))
     if not rows:
         return []
     marks = ", ".join("?" for _ in rows)
@@ -88,16 +99,30 @@ async def top(db: Database, guild_id: int, n: int = 10) -> list[LeaderboardEntry
         return await _slice(conn, guild_id, n, 0)
 
 
-async def page(db: Database, guild_id: int, page: int = 1) -> LeaderboardPage:
-    """One page of PAGE_SIZE players; pages past the end show the last page."""
+async def page(
+    db: Database,
+    guild_id: int,
+    page: int = 1,
+    *,
+    after: Seek | None = None,
+    before: Seek | None = None,
+) -> LeaderboardPage:
+    """One page of PAGE_SIZE players: the page after ``after`` or before ``before`` (a
+    (net worth, user id) seek: no OFFSET walk), else page number ``page`` (pages past the
+    end show the last page)."""
     check_id(guild_id, "guild id")
     async with db.reading() as conn:
         row = await fetch_one(conn, COUNT_SQL, (guild_id,))
         total = int(row[0]) if row is not None else 0
         pages = max(1, math.ceil(total / PAGE_SIZE))
         number = max(1, min(int(page), pages))
-        entries = await _slice(conn, guild_id, PAGE_SIZE, (number - 1) * PAGE_SIZE)
-    return LeaderboardPage(guild_id, number, pages, total, tuple(entries))
+        found = await page_rows(
+            conn, BOARD, (guild_id,), size=PAGE_SIZE, start=(number - 1) * PAGE_SIZE,
+            after=after, before=before,
+        )  # fmt: skip
+        entries = await _slice(conn, guild_id, PAGE_SIZE, found.start, found.rows)
+    number = min(found.start // PAGE_SIZE + 1, pages)
+    return LeaderboardPage(guild_id, number, pages, total, tuple(entries), found.start)
 
 
 async def rank_of(db: Database, guild_id: int, user_id: int) -> LeaderboardEntry | None:

@@ -17,7 +17,8 @@ from datetime import UTC, datetime
 from enum import Enum
 from typing import NamedTuple
 
-from .db import Database, execute_many, fetch_all, fetch_one
+from .boards import BoardSql, Seek, page_rows
+from .db import Connection, Database, execute_many, fetch_all, fetch_one
 from .hands import HandRecord, hand_in
 from .validate import check_id
 
@@ -199,32 +200,19 @@ class WinningsPage:
     pages: int
     total_players: int
     entries: tuple[WinningsEntry, ...]
+    start: int = 0  # the first entry's 0-based place (a seek page need not start at a ten)
+
+    @property
+    def at_end(self) -> bool:
+        return self.start + len(self.entries) >= self.total_players
 
 
-@dataclass(frozen=True, slots=True)
-class _Board:
-    """The SQL of one period's board: its rows are those whose key column holds the period
-    (all time: every row); each query walks that period's index only."""
-
-    where: str
-    top: str
-    ahead: str
-    count: str
-    one: str
-
-
-def _board(period: Period) -> _Board:
+def _board(period: Period) -> BoardSql:
+    """One period's board: its rows are those whose key column holds the period (all time:
+    every row); each query walks that period's index only."""
     prefix = "all" if period is Period.ALL else period.value
-    net, hands = f"{prefix}_net", f"{prefix}_hands"
     where = "guild_id = ?" if period is Period.ALL else f"guild_id = ? AND {period.value} = ?"
-    return _Board(
-        where,
-        f"SELECT user_id, {net}, {hands} FROM winnings WHERE {where}"
-        f" ORDER BY {net} DESC, user_id LIMIT ? OFFSET ?",
-        f"SELECT COUNT(*) FROM winnings WHERE {where} AND {net} > ?",
-        f"SELECT COUNT(*) FROM winnings WHERE {where}",
-        f"SELECT {net}, {hands} FROM winnings WHERE {where} AND user_id = ?",
-    )
+    return BoardSql("winnings", where, f"{prefix}_net", f"user_id, {prefix}_net, {prefix}_hands")
 
 
 _BOARDS = {period: _board(period) for period in Period}
@@ -237,31 +225,50 @@ def _board_key(guild_id: int, period: Period, at: float) -> tuple[int, ...]:
 
 
 async def winnings_page(
-    db: Database, guild_id: int, period: Period, page: int, *, at: float | None = None
+    db: Database,
+    guild_id: int,
+    period: Period,
+    page: int,
+    *,
+    at: float | None = None,
+    after: Seek | None = None,
+    before: Seek | None = None,
 ) -> WinningsPage:
     """One page of players ranked by net chips won at the tables in ``period`` (competition
-    ranks: equal nets share one); pages past the end show the last page."""
+    ranks: equal nets share one): the page after ``after`` or before ``before`` (a (net,
+    user id) seek: no OFFSET walk), else page number ``page`` (pages past the end show the
+    last page)."""
     check_id(guild_id, "guild id")
     board = _BOARDS[period]
     key = _board_key(guild_id, period, db.now() if at is None else at)
     async with db.reading() as conn:
-        row = await fetch_one(conn, board.count, key)
+        row = await fetch_one(conn, f"SELECT COUNT(*) FROM winnings WHERE {board.where}", key)
         total = int(row[0]) if row is not None else 0
         pages = max(1, math.ceil(total / PAGE_SIZE))
         number = max(1, min(int(page), pages))
-        offset = (number - 1) * PAGE_SIZE
-        rows = await fetch_all(conn, board.top, (*key, PAGE_SIZE, offset))
+        found = await page_rows(
+            conn, board, key, size=PAGE_SIZE, start=(number - 1) * PAGE_SIZE,
+            after=after, before=before,
+        )  # fmt: skip
         entries: list[WinningsEntry] = []
-        for i, (user_id, net, hands) in enumerate(rows):
+        for i, (user_id, net, hands) in enumerate(found.rows):
             if i == 0:
-                ahead = await fetch_one(conn, board.ahead, (*key, net))
-                rank = 1 + (int(ahead[0]) if ahead is not None else 0)
+                rank = await _rank(conn, board, key, net)
             elif net == entries[-1].net:
                 rank = entries[-1].rank
             else:
-                rank = offset + i + 1
+                rank = found.start + i + 1
             entries.append(WinningsEntry(rank, int(user_id), int(net), int(hands)))
-    return WinningsPage(guild_id, period, number, pages, total, tuple(entries))
+    number = min(found.start // PAGE_SIZE + 1, pages)
+    return WinningsPage(guild_id, period, number, pages, total, tuple(entries), found.start)
+
+
+async def _rank(conn: Connection, board: BoardSql, key: tuple[int, ...], net: int) -> int:
+    ahead = await fetch_one(
+        conn, f"SELECT COUNT(*) FROM winnings WHERE {board.where} AND {board.score} > ?",
+        (*key, net),
+    )  # fmt: skip
+    return 1 + (int(ahead[0]) if ahead is not None else 0)
 
 
 async def winnings_rank(
@@ -273,11 +280,15 @@ async def winnings_rank(
     board = _BOARDS[period]
     key = _board_key(guild_id, period, db.now() if at is None else at)
     async with db.reading() as conn:
-        row = await fetch_one(conn, board.one, (*key, user_id))
+        row = await fetch_one(
+            conn,
+            f"SELECT {board.score}, {board.score[:-3]}hands FROM winnings"
+            f" WHERE {board.where} AND user_id = ?",
+            (*key, user_id),
+        )
         if row is None:
             return None
-        ahead = await fetch_one(conn, board.ahead, (*key, row[0]))
-    rank = 1 + (int(ahead[0]) if ahead is not None else 0)
+        rank = await _rank(conn, board, key, row[0])
     return WinningsEntry(rank, user_id, int(row[0]), int(row[1]))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dealerbot.store import leaderboard, tables, wallets
+from dealerbot.store.boards import Seek
 from dealerbot.store.db import Database, fetch_all
 from dealerbot.store.leaderboard import PAGE_SIZE, RANK_SQL, TOP_SQL
 
@@ -89,3 +90,41 @@ async def test_queries_use_the_leaderboard_index(db: Database, sql: str, params:
     assert "COVERING INDEX wallets_leaderboard" in plan
     assert "TEMP B-TREE" not in plan
     assert "SCAN" not in plan
+
+
+async def test_seek_paging_walks_the_board_both_ways(db: Database) -> None:
+    """Pages seek from a neighbouring page's row (no OFFSET): forward to the end and back
+    to the top they list the board in order, with the page numbers and ranks of OFFSET pages."""
+    worths = [1000 + 7 * ((i * 37) % 9) for i in range(25)]  # many ties across page edges
+    users = await make_players(db, worths)
+    expected = sorted(zip(worths, users, strict=True), key=lambda p: (-p[0], p[1]))
+    page = await leaderboard.page(db, GUILD, 1)
+    forward = [page]
+    while not page.at_end:
+        last = page.entries[-1]
+        page = await leaderboard.page(db, GUILD, 1, after=Seek(last.net_worth, last.user_id))
+        forward.append(page)
+    assert [p.page for p in forward] == [1, 2, 3]
+    assert [p.start for p in forward] == [0, 10, 20]
+    seen = [e for p in forward for e in p.entries]
+    assert [(e.net_worth, e.user_id) for e in seen] == expected
+    for number, p in enumerate(forward, 1):
+        assert p.entries == (await leaderboard.page(db, GUILD, number)).entries
+    backward = [page]
+    while page.start > 0:
+        first = page.entries[0]
+        page = await leaderboard.page(db, GUILD, 9, before=Seek(first.net_worth, first.user_id))
+        backward.append(page)
+    assert [p.entries for p in backward] == [p.entries for p in reversed(forward)]
+
+
+async def test_seek_from_a_row_that_moved(db: Database) -> None:
+    """The board changed since the button was made: after the last row there is nothing
+    left (its last rows); before a row with fewer than a page above it (the top page)."""
+    users = await make_players(db, [1000 + 10 * i for i in range(15)])
+    page = await leaderboard.page(db, GUILD, 1, after=Seek(0, users[0]))
+    assert (page.page, page.start, len(page.entries)) == (1, 5, 10) and page.at_end
+    assert [e.user_id for e in page.entries] == users[9::-1]
+    top = await leaderboard.page(db, GUILD, 2, before=Seek(1000 + 10 * 9, users[9]))
+    assert (top.page, top.start) == (1, 0)
+    assert [e.user_id for e in top.entries] == users[:4:-1]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from dealerbot.store import hands, stats, tables
+from dealerbot.store.boards import Seek
 from dealerbot.store.db import Database
 from dealerbot.store.stats import Period, PeriodKeys, PlayerHandRow
 
@@ -141,3 +142,31 @@ async def test_a_late_hand_of_an_earlier_period_leaves_the_current_one(
     assert [(e.user_id, e.net, e.hands) for e in week.entries] == [(ALICE, 10, 1), (BOB, -10, 1)]
     ever = await stats.winnings_page(db, GUILD, Period.ALL, 1)
     assert [(e.user_id, e.net, e.hands) for e in ever.entries] == [(ALICE, 40, 2), (BOB, -40, 2)]
+
+
+async def test_winnings_pages_seek_from_a_neighbouring_row(db: Database) -> None:
+    """Seek pages (from the last row of a page, or the first) equal the OFFSET pages."""
+    table_id = await seated(db)
+    many = [ALICE + 1000 + i for i in range(23)]
+    hand = await begin_hand(db, table_id, users=[ALICE, BOB])
+    async with db.transaction():  # rows alone: only the board's paging is under test
+        rows = [row(u, i % 8, 5, 5 * (i % 4)) for i, u in enumerate(many)]
+        await stats.record_hand(db, hand.id, table_id, "stud", rows)
+    by_number = [await stats.winnings_page(db, GUILD, Period.WEEK, n) for n in (1, 2, 3)]
+    assert [len(p.entries) for p in by_number] == [10, 10, 3]
+    page, walked = by_number[0], [by_number[0]]
+    while not page.at_end:
+        last = page.entries[-1]
+        page = await stats.winnings_page(
+            db, GUILD, Period.WEEK, 1, after=Seek(last.net, last.user_id)
+        )
+        walked.append(page)
+    assert walked == by_number
+    first = by_number[2].entries[0]
+    back = await stats.winnings_page(
+        db, GUILD, Period.WEEK, 3, before=Seek(first.net, first.user_id)
+    )
+    assert back == by_number[1]
+    ranks = [e.rank for p in by_number for e in p.entries]
+    nets = [e.net for p in by_number for e in p.entries]
+    assert ranks == [1 + sum(1 for n in nets if n > net) for net in nets]
