@@ -12,6 +12,7 @@ Pure: no clock, no database; the table service fills a :class:`PlayedHand` from 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -115,7 +116,13 @@ class PlayedHand:
 def player_names(played: PlayedHand) -> dict[int, str]:
     """Each player's name in the history, by user id: the display name, made one line and
     unique within the hand (a repeated name gets its seat, as the table shows it, appended),
-    because a history names players by name alone."""
+    because a history names players by name alone, and a viewer's file shows the down cards
+    of every player under his name.
+
+    A name that already ends like such a suffix ("Bob (2)") gets its own seat appended too:
+    kept as it is, it could be the name given to another player called Bob in seat 2.
+    Every changed name then ends with its own seat, so no two names can be equal.
+    """
     cleaned = {
         seat.user_id: " ".join(
             "".join(" " if char in LINE_BREAKS else char for char in seat.name).split()
@@ -128,9 +135,14 @@ def player_names(played: PlayedHand) -> dict[int, str]:
         counts[name] = counts.get(name, 0) + 1
     seat_of = {seat.user_id: seat.seat for seat in played.seats}
     return {
-        user: name if counts[name] == 1 else f"{name} ({seat_of[user] + 1})"
+        user: name
+        if counts[name] == 1 and not _SEAT_SUFFIX.search(name)
+        else f"{name} ({seat_of[user] + 1})"
         for user, name in cleaned.items()
     }
+
+
+_SEAT_SUFFIX = re.compile(r" \(\d+\)$")
 
 
 def history_of(played: PlayedHand) -> Hand:
