@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from dealerbot.engine.events import ActionKind
 from dealerbot.history.pokerstars import parse_hand
+from dealerbot.store import wallets as wallets_db
+from dealerbot.tables import ClosedBecause, errors
 from dealerbot.tables import events as ev
 
-from .helpers import CHANNEL, GUILD, Harness, passive, play_hand
+from .helpers import CHANNEL, GUILD, Harness, passive, play_hand, seat_players
 from .test_records import CARD, seen_by
 
 
@@ -39,4 +43,104 @@ async def test_a_name_made_like_a_repeated_name_sees_no_one_elses_down_cards(
         names = re.findall(r"^Seat \d+: (.+) \(\d+ in chips\)", file.text, re.M)
         assert len(names) == 3 and len(set(names)) == 3, names
         assert [seat.name for seat in parse_hand(file.text).seats] == names
+    await h.audit_ok()
+
+
+OTHER = 333  # a second channel of the same server
+
+
+async def chips_of(h: Harness, user: int) -> int:
+    """All of a player's chips in the server: his wallet and his stacks."""
+    wallet = await h.service.balance(GUILD, user)
+    return wallet.chips + wallet.table_chips
+
+
+async def start_and_queue(h: Harness, amount: int = 100) -> dict[int, int]:
+    """Players 1 and 2 sit with 200, a hand starts, player 1 queues ``amount``."""
+    await seat_players(h.service, [1, 2], buy_in=200)
+    await h.service.start(GUILD, CHANNEL)
+    total = {user: await chips_of(h, user) for user in (1, 2)}
+    view = await h.service.add_chips(GUILD, CHANNEL, 1, amount)
+    assert view.table.hand_id is not None  # queued, not moved
+    return total
+
+
+async def test_a_queued_top_up_of_a_player_who_leaves_moves_nothing(harness: Harness) -> None:
+    h = harness
+    total = await start_and_queue(h)
+    await h.service.leave(GUILD, CHANNEL, 1)  # the dealer plays his hand out
+    await play_hand(h, passive)
+    table = await h.service.table_view(GUILD, CHANNEL)
+    assert table.seat_of(1) is None
+    wallet = await h.service.balance(GUILD, 1)
+    assert wallet.table_chips == 0
+    assert sum(total.values()) == await chips_of(h, 1) + await chips_of(h, 2)
+    await h.audit_ok()
+
+
+async def test_a_queued_top_up_dies_with_a_table_that_closes(harness: Harness) -> None:
+    h = harness
+    total = await start_and_queue(h)
+    assert await h.service.close_table(GUILD, CHANNEL) is False  # after this hand
+    await play_hand(h, passive)
+    for user in (1, 2):
+        assert (await h.service.balance(GUILD, user)).table_chips == 0
+    assert sum(total.values()) == await chips_of(h, 1) + await chips_of(h, 2)
+    await h.audit_ok()
+
+
+async def test_a_queued_top_up_dies_with_a_deleted_channel(harness: Harness) -> None:
+    h = harness
+    total = await start_and_queue(h)
+    [done] = await h.service.closing.abandon(GUILD, CHANNEL, ClosedBecause.CHANNEL_DELETED)
+    assert dict(done.cashed_out) == {1: 200, 2: 200}  # the queued 100 never left the wallet
+    for user in (1, 2):
+        assert await chips_of(h, user) == total[user]
+        assert (await h.service.balance(GUILD, user)).table_chips == 0
+    await h.audit_ok()
+
+
+async def test_a_queued_top_up_is_forgotten_by_a_restart(harness: Harness) -> None:
+    h = harness
+    total = await start_and_queue(h)
+    await h.restart()
+    await play_hand(h, passive)
+    table = await h.service.table_view(GUILD, CHANNEL)
+    [ended] = h.recorder.of(ev.HandEnded)
+    seat = table.seat_of(1)
+    assert seat is not None and seat.stack == dict(ended.final_stacks)[seat.seat]
+    assert sum(total.values()) == await chips_of(h, 1) + await chips_of(h, 2)
+    await h.audit_ok()
+
+
+async def test_top_ups_queued_at_two_tables_never_overdraw_the_wallet(harness: Harness) -> None:
+    """Each table checks the wallet alone: the second top-up to be moved finds it short and
+    is dropped, with no chip moved and none made."""
+    h = harness
+    s = h.service
+    await seat_players(s, [1, 2], buy_in=200)
+    await seat_players(s, [1, 2], buy_in=200, channel=OTHER)
+    await wallets_db.admin_take(h.db, GUILD, 1, (await s.balance(GUILD, 1)).chips - 150)
+    await s.start(GUILD, CHANNEL)
+    await s.start(GUILD, OTHER)
+    total = {user: await chips_of(h, user) for user in (1, 2)}
+    await s.add_chips(GUILD, CHANNEL, 1, 100)
+    await s.add_chips(GUILD, OTHER, 1, 100)  # 100 + 100 > 150, but each is 100 <= 150
+    await play_hand(h, passive)
+    await play_hand(h, passive, channel=OTHER)
+    wallet = await s.balance(GUILD, 1)
+    assert wallet.chips == 50  # one of them moved
+    assert sum(total.values()) == await chips_of(h, 1) + await chips_of(h, 2)
+    await h.audit_ok()
+
+
+async def test_add_chips_at_a_table_closing_after_its_hand_is_refused(harness: Harness) -> None:
+    """The table deals no next hand: queuing chips 'before the next deal' would be a promise
+    the dealer cannot keep."""
+    h = harness
+    await seat_players(h.service, [1, 2], buy_in=200)
+    await h.service.start(GUILD, CHANNEL)
+    assert await h.service.close_table(GUILD, CHANNEL) is False
+    with pytest.raises(errors.TableClosingError):
+        await h.service.add_chips(GUILD, CHANNEL, 1, 100)
     await h.audit_ok()
