@@ -354,6 +354,10 @@ class Table(TableViews):
 
     async def add_chips(self, user_id: int, amount: int) -> SeatRow:
         seat = self.seat_of(user_id)
+        if self.status is not TableStatus.OPEN:  # no next deal to move them before
+            raise errors.TableClosingError(
+                "This table closes after this hand: no chips can be added."
+            )
         if self.hand is not None:  # queued, moved before the next deal
             return await self.top_ups.queue(self.deps.db, self.guild_id, self.config, seat, amount)
         check_top_up(self.config, seat.stack, amount)
