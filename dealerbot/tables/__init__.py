@@ -15,6 +15,7 @@ types) and ``events``; ``recovery`` (replay and resume policy); ``config`` (hous
 """
 
 from dealerbot.engine import ALL_CARDS, ActionKind, Card, Variant, format_cards
+from dealerbot.store.boards import Seek as BoardSeek
 from dealerbot.store.db import Database
 from dealerbot.store.hands import HandRecord
 from dealerbot.store.leaderboard import LeaderboardEntry, LeaderboardPage
@@ -95,6 +96,7 @@ __all__ = [
     "AmountError",
     "AutoReason",
     "BestHand",
+    "BoardSeek",
     "Card",
     "ChoiceError",
     "ChoiceView",

@@ -11,6 +11,7 @@ from typing import Any
 
 from dealerbot.store import leaderboard as leaderboard_db
 from dealerbot.store import wallets as wallets_db
+from dealerbot.store.boards import Seek as BoardSeek
 from dealerbot.store.db import Database
 from dealerbot.store.errors import InsufficientChips
 from dealerbot.store.leaderboard import LeaderboardEntry, LeaderboardPage
@@ -20,7 +21,7 @@ from . import config, errors
 from .checks import check_chips, check_ids, is_int
 from .config import GuildEconomy
 from .refusals import store_errors_as_table_errors
-from .stats import PlayerStats
+from .stats import PlayerStats, check_seek
 
 
 class Accounts:
@@ -58,12 +59,22 @@ class Accounts:
         with store_errors_as_table_errors():
             return await wallets_db.claim_daily(self.db, guild_id, user_id)
 
-    async def leaderboard(self, guild_id: int, page: int = 1) -> LeaderboardPage:
+    async def leaderboard(
+        self,
+        guild_id: int,
+        page: int = 1,
+        *,
+        after: BoardSeek | None = None,
+        before: BoardSeek | None = None,
+    ) -> LeaderboardPage:
+        """A page by number, or the page after/before a row of the page shown (no walk)."""
         check_ids(guild_id)
         if not is_int(page) or page < 1:
             raise errors.TableError("The page must be a whole number from 1.")
         with store_errors_as_table_errors():
-            return await leaderboard_db.page(self.db, guild_id, page)
+            return await leaderboard_db.page(
+                self.db, guild_id, page, after=check_seek(after), before=check_seek(before)
+            )
 
     async def admin_adjust(
         self, guild_id: int, user_id: int, amount: int, note: str = ""

@@ -15,12 +15,15 @@ from dataclasses import dataclass
 
 from dealerbot.engine import CardError, StakesError, Variant, parse_cards, shown_hand_name
 from dealerbot.store import stats as stats_db
+from dealerbot.store.boards import Seek as BoardSeek
 from dealerbot.store.db import Database
 from dealerbot.store.stats import Period, PeriodKeys, VariantTotals, WinningsEntry, WinningsPage
 
 from . import errors
 from .checks import check_ids, is_int
 from .refusals import store_errors_as_table_errors
+
+MAX_SCORE = 2**62  # a seek's score: any net a board can hold, and BIGINT-safe
 
 PERIOD_NAMES = {
     "today": Period.TODAY,
@@ -146,6 +149,17 @@ def combine(
     )
 
 
+def check_seek(seek: BoardSeek | None) -> BoardSeek | None:
+    """A board row's (score, user id), as a button carried it back: whole numbers only."""
+    if seek is None:
+        return None
+    score, user_id = seek
+    if not (is_int(score) and abs(score) <= MAX_SCORE):
+        raise errors.TableError("That page is out of date; open the leaderboard again.")
+    check_ids(user_id)
+    return BoardSeek(score, user_id)
+
+
 class PlayerStats:
     """``service.stats``: reports and the winnings board, by (guild id, user id)."""
 
@@ -172,13 +186,24 @@ class PlayerStats:
             )
         return combine(user_id, period, variant, totals)
 
-    async def winnings(self, guild_id: int, period: Period, page: int = 1) -> WinningsPage:
-        """Players ranked by net chips won at the tables in ``period``."""
+    async def winnings(
+        self,
+        guild_id: int,
+        period: Period,
+        page: int = 1,
+        *,
+        after: BoardSeek | None = None,
+        before: BoardSeek | None = None,
+    ) -> WinningsPage:
+        """Players ranked by net chips won at the tables in ``period``: a page by number,
+        or the page after/before a row of the page shown (no walk past the rows above)."""
         check_ids(guild_id)
         if not is_int(page) or page < 1:
             raise errors.TableError("The page must be a whole number from 1.")
         with store_errors_as_table_errors():
-            return await stats_db.winnings_page(self.db, guild_id, period, page)
+            return await stats_db.winnings_page(
+                self.db, guild_id, period, page, after=check_seek(after), before=check_seek(before)
+            )
 
     async def winnings_rank(
         self, guild_id: int, user_id: int, period: Period

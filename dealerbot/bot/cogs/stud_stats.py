@@ -1,21 +1,32 @@
 """``/stud stats`` and ``/stud leaderboard``: a player's numbers, and the two boards.
 
 A mixin of the ``/stud`` group cog (its commands join the group through the cog's class).
-The leaderboard's paging buttons carry the board, the period, the page and the player the
-message was made for: a click by that player turns the page in place; anyone else gets
-the page as a new private answer, so nobody edits another player's message.
+The leaderboard's paging buttons carry the board, the period, the page, the player the
+message was made for and the (score, user id) of the row the page turns from (so a deep
+page seeks instead of walking an OFFSET; a button without it pages by number). A click by
+that player turns the page in place; anyone else gets the page as a new private answer, so
+nobody edits another player's message.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from dealerbot.tables import StatsPeriod, TableService, Variant, parse_period
+from dealerbot.tables import (
+    BoardSeek,
+    LeaderboardPage,
+    StatsPeriod,
+    TableService,
+    Variant,
+    WinningsPage,
+    parse_period,
+)
 
 from .. import render
 from ..client import DealerBot
@@ -26,8 +37,11 @@ from .base import CogBase
 Button = discord.ui.Button[Any]
 BOARDS_TEMPLATE = (
     r"stud:lb:(?P<by>chips|winnings):(?P<period>day|week|month|all):(?P<owner>\d{1,20})"
-    r":(?P<page>\d{1,6}):(?P<dir>prev|next)"
-)
+    r":(?P<page>\d{1,6}):(?P<dir>prev|next)(?::(?P<score>-?\d{1,20}):(?P<user>\d{1,20}))?"
+)  # the seek (score and user id of the row to page from) is absent on buttons made before it
+MAX_CUSTOM_ID = 100
+
+BoardPage = LeaderboardPage | WinningsPage
 
 PERIODS = [
     app_commands.Choice(name="today (UTC)", value="today"),
@@ -43,19 +57,29 @@ BOARDS = [
 
 
 def board_buttons(
-    by: str, period: StatsPeriod, owner: int, page: int, pages: int
+    by: str,
+    period: StatsPeriod,
+    owner: int,
+    page: BoardPage,
+    scores: Sequence[int],
 ) -> discord.ui.View:
-    """Previous/next, each id naming the page it shows (a layout: the dynamic item answers)."""
-    last = max(pages, 1)
+    """Previous/next: each id names the page it shows and the row it seeks from (the shown
+    page's first row for previous, its last for next; ``scores`` are the entries' scores),
+    so a deep page is no longer than the first. A layout: the dynamic item answers."""
+    entries = page.entries
     view = discord.ui.View(timeout=None)
-    for target, direction, label, disabled in (
-        (max(page - 1, 1), "prev", "◀ Previous", page <= 1),
-        (min(page + 1, last), "next", "Next ▶", page >= last),
+    for target, direction, label, disabled, at in (
+        (max(page.page - 1, 1), "prev", "◀ Previous", page.start <= 0, 0),
+        (min(page.page + 1, max(page.pages, 1)), "next", "Next ▶", page.at_end, -1),
     ):
+        custom_id = f"stud:lb:{by}:{period.value}:{owner}:{target}:{direction}"
+        if entries:
+            seek = f"{custom_id}:{scores[at]}:{entries[at].user_id}"
+            custom_id = seek if len(seek) <= MAX_CUSTOM_ID else custom_id
         view.add_item(
             discord.ui.Button(
                 label=label,
-                custom_id=f"stud:lb:{by}:{period.value}:{owner}:{target}:{direction}",
+                custom_id=custom_id,
                 style=discord.ButtonStyle.secondary,
                 disabled=disabled,
             )
@@ -65,18 +89,31 @@ def board_buttons(
 
 
 async def board_page(
-    service: TableService, guild_id: int, viewer: int, by: str, period: StatsPeriod, page: int
+    service: TableService,
+    guild_id: int,
+    viewer: int,
+    by: str,
+    period: StatsPeriod,
+    page: int,
+    *,
+    after: BoardSeek | None = None,
+    before: BoardSeek | None = None,
 ) -> tuple[discord.Embed, discord.ui.View]:
-    """One page of the chips board (today's) or of the winnings board for ``period``."""
+    """One page of the chips board (today's) or of the winnings board for ``period``: by
+    number, or the page after/before a row of the page the button was on."""
     if by == "chips":
-        board = await service.leaderboard(guild_id, max(page, 1))
+        board = await service.leaderboard(guild_id, max(page, 1), after=after, before=before)
         own = await service.rank_of(guild_id, viewer)
         embed = render.leaderboard_embed(board, viewer, own)
-        return embed, board_buttons(by, period, viewer, board.page, board.pages)
-    winnings = await service.stats.winnings(guild_id, period, max(page, 1))
+        worths = [e.net_worth for e in board.entries]
+        return embed, board_buttons(by, period, viewer, board, worths)
+    winnings = await service.stats.winnings(
+        guild_id, period, max(page, 1), after=after, before=before
+    )
     mine = await service.stats.winnings_rank(guild_id, viewer, period)
     embed = winnings_embed(winnings, viewer, mine)
-    return embed, board_buttons(by, period, viewer, winnings.page, winnings.pages)
+    nets = [e.net for e in winnings.entries]
+    return embed, board_buttons(by, period, viewer, winnings, nets)
 
 
 class StatsCommands(CogBase, commands.Cog):
@@ -167,9 +204,18 @@ def _service(interaction: discord.Interaction[Any]) -> TableService:
 class BoardsClick(discord.ui.DynamicItem[Button], template=BOARDS_TEMPLATE):
     """Leaderboard paging for the board, period and player named in the id."""
 
-    def __init__(self, item: Button, by: str, period: StatsPeriod, owner: int, page: int) -> None:
+    def __init__(
+        self,
+        item: Button,
+        by: str,
+        period: StatsPeriod,
+        owner: int,
+        page: int,
+        seek: tuple[str, BoardSeek] | None = None,
+    ) -> None:
         super().__init__(item)
         self.by, self.period, self.owner, self.page = by, period, owner, page
+        self.seek = seek  # ("prev" | "next", the row the page turns from)
 
     @classmethod
     async def from_custom_id(
@@ -178,16 +224,22 @@ class BoardsClick(discord.ui.DynamicItem[Button], template=BOARDS_TEMPLATE):
         if not isinstance(item, discord.ui.Button):
             raise TypeError(f"a leaderboard id on a {type(item).__name__}, not a button")
         period = StatsPeriod(match["period"])
-        return cls(item, match["by"], period, int(match["owner"]), int(match["page"]))
+        seek = None
+        if match["score"] is not None:
+            seek = (match["dir"], BoardSeek(int(match["score"]), int(match["user"])))
+        return cls(item, match["by"], period, int(match["owner"]), int(match["page"]), seek)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """The owner's own leaderboard turns the page in place; otherwise a new answer."""
         try:
             guild_id, _ = place(interaction)
             viewer = interaction.user.id
+            direction, row = self.seek if self.seek is not None else ("", None)
             embed, view = await board_page(
-                _service(interaction), guild_id, viewer, self.by, self.period, self.page
-            )
+                _service(interaction), guild_id, viewer, self.by, self.period, self.page,
+                after=row if direction == "next" else None,
+                before=row if direction == "prev" else None,
+            )  # fmt: skip
         except Exception as error:
             await answer_failure(interaction, error)
             return

@@ -131,3 +131,58 @@ async def test_the_winnings_board_ranks_and_pages(club: Club) -> None:
     refused = await club.command(viewer, "leaderboard", by="chips", period="month")
     assert "always today's" in message_text(refused)
     club.emu.assert_nothing_refused()
+
+
+async def test_board_buttons_seek_and_buttons_without_a_seek_still_page(club: Club) -> None:
+    """Paging ids carry the row a page turns from (the next page seeks after the shown
+    page's last row); a button made before the seek existed (page number only) still pages."""
+    players = club.players[:2]
+    await club.seat(players)
+    await club.start_hand()
+    await club.play_hand(passive)
+    await club.settle()
+    service = club.bot.service
+    assert service is not None
+    [hand] = [e for e in club.recorder.of(ev.HandEnded) if not e.cancelled]
+    table = await service.table_view(club.guild.id, club.channel.id)
+    fans = [club.emu.add_member(club.guild, f"fan{i}") for i in range(21)]
+    rows = [
+        PlayerHandRow(fan.id, 0, 0, 5 * (i % 3) + 5, 5 * (i % 3) + 5, 3, 0, 0, 0, 0, None, None)
+        for i, fan in enumerate(fans)
+    ]  # ties across the page edges
+    async with service.db.transaction():
+        await stats_db.record_hand(service.db, hand.hand_id, table.table_id, "stud", rows)
+    viewer = players[0]
+    rec = await club.emu.slash_command(
+        club.guild, club.channel, viewer, "stud", subcommand="leaderboard",
+        options={"by": "winnings", "period": "all"},
+    )  # fmt: skip
+    await rec.response(timeout=10)
+    assert rec.original_message_id is not None
+    first = club.emu.message(rec.original_message_id)
+    last_shown = re.findall(r"<@(\d+)> — ([+-]?[\d,]+) chips", message_text(first))[-1]
+    nxt = buttons(first)[1]["custom_id"]
+    user, net = last_shown[0], int(last_shown[1].replace(",", ""))
+    assert nxt.endswith(f":next:{net}:{user}") and len(nxt) <= 100
+
+    await club.click(first, nxt, viewer)
+    second = message_text(club.emu.message(rec.original_message_id))
+    assert "Page 2 of 3" in second
+    listed = [re.findall(r"<@(\d+)> — ", text) for text in (message_text(first), second)]
+    assert [len(users) for users in listed] == [10, 10] and not set(listed[0]) & set(listed[1])
+    # The message as the previous release made it: ids with the page number only.
+    stored = club.emu.stored_message(rec.original_message_id)
+    for component_row in stored.components:
+        for button in component_row["components"]:
+            button["custom_id"] = button["custom_id"].rsplit(":", 2)[0]
+    old = club.emu.message(rec.original_message_id)
+    assert buttons(old)[1]["custom_id"].endswith(":3:next")
+    turned = await club.click(old, buttons(old)[1]["custom_id"], viewer)
+    assert turned.type == 7
+    third = club.emu.message(rec.original_message_id)
+    assert "Page 3 of 3" in message_text(third) and buttons(third)[1]["disabled"]
+    assert buttons(third)[0]["custom_id"].count(":") == 8  # new ids again, with the seek
+    back = await club.click(third, buttons(third)[0]["custom_id"], viewer)
+    assert back.type == 7
+    assert message_text(club.emu.message(rec.original_message_id)) == second
+    club.emu.assert_nothing_refused()
