@@ -61,7 +61,7 @@ def add_chips_text(amount: int, view: PlayerView) -> str:
 def parse_amount(text: str, low: int, high: int) -> int:
     """A buy-in typed in the modal: a whole number within the table's range."""
     cleaned = text.strip().replace(",", "").replace("_", "")
-    if not cleaned.isdigit():
+    if not cleaned.isdecimal():  # isdigit() takes "²", which int() refuses
         raise UserError(f"The buy-in must be a whole number of chips ({low} to {high}).")
     amount = int(cleaned)
     if not low <= amount <= min(high, MAX_CHIPS):
