@@ -54,6 +54,7 @@ REPO = Path(__file__).resolve().parents[1]
 PLAYERS = 6
 TURN = re.compile(r"<@(\d+)>")
 RESULT = re.compile(r"hand #\d+ — ")  # a result's title names the winner after the dash
+DEFERRED_MESSAGE = 5
 DEFERRED_UPDATE = 6
 UPDATE = 7
 JSON = dict[str, Any]
@@ -139,7 +140,11 @@ async def command(
     emu: DiscordEmulator, guild: Any, channel: Channel, user: Member, sub: str, **options: Any
 ) -> CallbackRecord:
     rec = await emu.slash_command(guild, channel, user, "stud", subcommand=sub, options=options)
-    return await rec.response(timeout=60)
+    answer = await rec.response(timeout=60)
+    if answer.type == DEFERRED_MESSAGE:  # a slow answer under load: its follow-up
+        [followup] = await rec.wait_followups(1, timeout=60)
+        return CallbackRecord(4, followup, answer.elapsed)
+    return answer
 
 
 async def play_table(
