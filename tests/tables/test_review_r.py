@@ -144,3 +144,16 @@ async def test_add_chips_at_a_table_closing_after_its_hand_is_refused(harness: H
     with pytest.raises(errors.TableClosingError):
         await h.service.add_chips(GUILD, CHANNEL, 1, 100)
     await h.audit_ok()
+
+
+@pytest.mark.parametrize("text", ["²", "--5", "-²", "1e3", "", "٣x"])
+async def test_a_setting_given_as_text_that_is_no_number_is_refused_in_words(
+    harness: Harness, text: str
+) -> None:
+    h = harness
+    before = await h.service.config_get(GUILD, CHANNEL)
+    with pytest.raises(errors.ConfigError, match="whole number"):
+        await h.service.config_set(GUILD, CHANNEL, small_bet=text)
+    with pytest.raises(errors.ConfigError, match="whole number"):
+        await h.service.guild_defaults_set(GUILD, ante=text)
+    assert await h.service.config_get(GUILD, CHANNEL) == before
