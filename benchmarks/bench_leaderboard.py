@@ -18,10 +18,12 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dealerbot.store import leaderboard
+from dealerbot.store.boards import Seek
 from dealerbot.store.db import Database, fetch_all
 from dealerbot.store.leaderboard import COUNT_SQL, RANK_SQL, TOP_SQL
 
@@ -54,11 +56,11 @@ async def populate(db: Database, n: int, rng: random.Random) -> None:
         )
         # 125 tables with 8 players each: their table_chips come from the seat triggers.
         for t in range(125):
-            cursor = await conn.execute(
-                "INSERT INTO tables (guild_id, channel_id, created_at) VALUES (?, ?, 0)",
-                (GUILD, 700_000 + t),
+            table_id = t + 1
+            await conn.execute(
+                "INSERT INTO tables (id, guild_id, channel_id, created_at) VALUES (?, ?, ?, 0)",
+                (table_id, GUILD, 700_000 + t),
             )
-            table_id = cursor.lastrowid
             for seat in range(8):
                 user = FIRST_USER + t * 8 + seat
                 await conn.execute(
@@ -67,6 +69,11 @@ async def populate(db: Database, n: int, rng: random.Random) -> None:
                     (table_id, seat, GUILD, user, rng.randrange(100, 1000)),
                 )
     await db.conn.execute("ANALYZE")
+
+
+async def read(db: Database, sql: str, params: tuple[int, ...]) -> list[Any]:
+    async with db.reading() as conn:
+        return list(await fetch_all(conn, sql, params))
 
 
 async def timed(call: Callable[[], Awaitable[object]], repeat: int) -> float:
@@ -81,7 +88,8 @@ async def timed(call: Callable[[], Awaitable[object]], repeat: int) -> float:
 
 
 async def plan(db: Database, sql: str, params: tuple[object, ...]) -> str:
-    rows = await fetch_all(db.conn, "EXPLAIN QUERY PLAN " + sql, params)
+    async with db.reading() as conn:
+        rows = await fetch_all(conn, "EXPLAIN QUERY PLAN " + sql, params)
     return "; ".join(r[3] for r in rows)
 
 
@@ -99,8 +107,8 @@ async def main() -> int:
             print(f"populated {args.wallets:,} wallets in {time.perf_counter() - start:.1f} s")
 
             top10 = await leaderboard.top(db, GUILD, 10)
-            bottom = await fetch_all(
-                db.conn,
+            bottom = await read(
+                db,
                 "SELECT user_id FROM wallets WHERE guild_id = ? ORDER BY net_worth, user_id"
                 " LIMIT 1",
                 (GUILD,),
@@ -109,6 +117,8 @@ async def main() -> int:
             middle_page = args.wallets // leaderboard.PAGE_SIZE // 2
             users = [FIRST_USER + rng.randrange(args.wallets) for _ in range(args.repeat)]
             user_iter = iter(users * 2)
+            shown = (await leaderboard.page(db, GUILD, middle_page)).entries[-1]
+            seek = Seek(shown.net_worth, shown.user_id)  # what the page's Next button carries
 
             results = {
                 "top 10": await timed(lambda: leaderboard.top(db, GUILD, 10), args.repeat),
@@ -127,13 +137,16 @@ async def main() -> int:
                 f"page {middle_page:,} (deep offset)": await timed(
                     lambda: leaderboard.page(db, GUILD, middle_page), args.repeat
                 ),
+                f"page {middle_page + 1:,} (Next: seek, no offset)": await timed(
+                    lambda: leaderboard.page(db, GUILD, middle_page, after=seek), args.repeat
+                ),
                 "page of the last player": await timed(
                     lambda: leaderboard.page_of_user(db, GUILD, last_user), args.repeat
                 ),
             }
 
             async def reference() -> None:
-                await fetch_all(db.conn, REFERENCE_SQL, (GUILD,))
+                await read(db, REFERENCE_SQL, (GUILD,))
 
             ref = await timed(reference, max(5, args.repeat // 3))
 

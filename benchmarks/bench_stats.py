@@ -37,6 +37,7 @@ if __name__ == "__main__" and not __package__:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dealerbot.store import stats as stats_db
+from dealerbot.store.boards import Seek
 from dealerbot.store.db import Database, execute_many, fetch_all
 from dealerbot.store.stats import Period, PeriodKeys
 from dealerbot.tables import FakeClock, TableService
@@ -154,6 +155,8 @@ async def queries(db: Database, repeat: int) -> bool:
         (GUILD, week),
     )
     deep = total // stats_db.PAGE_SIZE // 2
+    shown = (await stats_db.winnings_page(db, GUILD, Period.WEEK, deep - 1, at=NOW)).entries[-1]
+    seek = Seek(shown.net, shown.user_id)  # what page deep - 1's Next button carries
 
     async def stats(period: Period) -> None:
         await stats_db.player_totals(db, GUILD, PLAYER, since_day=first_day(period), variant=None)
@@ -166,11 +169,18 @@ async def queries(db: Database, repeat: int) -> bool:
             await timed(lambda: stats_db.winnings_page(db, GUILD, Period.WEEK, 1, at=NOW), repeat),
             50,
         ),
-        f"winnings this week, page {deep:,}": (
+        f"winnings this week, page {deep:,} (Next: seek)": (
+            await timed(
+                lambda: stats_db.winnings_page(db, GUILD, Period.WEEK, 1, at=NOW, after=seek),
+                repeat,
+            ),
+            50,
+        ),
+        f"winnings this week, page {deep:,} by number": (
             await timed(
                 lambda: stats_db.winnings_page(db, GUILD, Period.WEEK, deep, at=NOW), repeat
             ),
-            50,
+            1000,  # an OFFSET walk: only a button made before the seek pages this way
         ),
         "rank of the last player this week": (
             await timed(

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .db import Connection, Row, fetch_all, fetch_one
+from .db import Connection, fetch_all, fetch_one
 
 _BOTTOM = -(2**62)  # below any score: seeking before it reads the board's last rows
 
@@ -27,42 +27,50 @@ class Seek(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class BoardSql:
-    """One board: ``rows`` select (user_id, score, ...) from ``source`` where ``where`` (its
-    key's placeholders first), ordered by ``score`` DESC then user id."""
+    """One board: rows of ``source`` where ``where`` (its key's placeholders first),
+    ordered by ``score`` DESC then user id, with an index in that order. Queries read
+    (user_id, score) only, so the index covers them: the caller fetches other columns for
+    the page's ten rows."""
 
     source: str
     where: str
     score: str
-    columns: str
 
     def select(self, extra: str, order: str) -> str:
         return (
-            f"SELECT {self.columns} FROM {self.source} WHERE {self.where}{extra}"
+            f"SELECT user_id, {self.score} FROM {self.source} WHERE {self.where}{extra}"
             f" ORDER BY {order} LIMIT ?"
         )
 
 
 @dataclass(frozen=True, slots=True)
 class Slice:
-    """The rows of a page and the 0-based place of its first row on the board."""
+    """A page's rows, the 0-based place of its first row, and that row's rank."""
 
-    rows: list[Row]
+    rows: list[Seek]
     start: int
+    first_rank: int
+
+    @property
+    def ranks(self) -> list[int]:
+        return ranks(self.rows, self.start, self.first_rank)
+
+
+async def _fetch(conn: Connection, sql: str, params: tuple[int, ...]) -> list[Seek]:
+    return [Seek(int(r[1]), int(r[0])) for r in await fetch_all(conn, sql, params)]
 
 
 async def _after(
     conn: Connection, board: BoardSql, key: tuple[int, ...], seek: Seek, n: int
-) -> list[Row]:
+) -> list[Seek]:
     s = board.score
-    rows = list(
-        await fetch_all(
-            conn,
-            board.select(f" AND {s} = ? AND user_id > ?", "user_id"),
-            (*key, seek.score, seek.user_id, n),
-        )
+    rows = await _fetch(
+        conn,
+        board.select(f" AND {s} = ? AND user_id > ?", "user_id"),
+        (*key, seek.score, seek.user_id, n),
     )
     if len(rows) < n:
-        rows += await fetch_all(
+        rows += await _fetch(
             conn,
             board.select(f" AND {s} < ?", f"{s} DESC, user_id"),
             (*key, seek.score, n - len(rows)),
@@ -72,17 +80,15 @@ async def _after(
 
 async def _before(
     conn: Connection, board: BoardSql, key: tuple[int, ...], seek: Seek, n: int
-) -> list[Row]:
+) -> list[Seek]:
     s = board.score
-    rows = list(
-        await fetch_all(
-            conn,
-            board.select(f" AND {s} = ? AND user_id < ?", "user_id DESC"),
-            (*key, seek.score, seek.user_id, n),
-        )
+    rows = await _fetch(
+        conn,
+        board.select(f" AND {s} = ? AND user_id < ?", "user_id DESC"),
+        (*key, seek.score, seek.user_id, n),
     )
     if len(rows) < n:
-        rows += await fetch_all(
+        rows += await _fetch(
             conn,
             board.select(f" AND {s} > ?", f"{s}, user_id DESC"),
             (*key, seek.score, n - len(rows)),
@@ -91,16 +97,19 @@ async def _before(
     return rows
 
 
-async def position(conn: Connection, board: BoardSql, key: tuple[int, ...], seek: Seek) -> int:
-    """How many rows come before this one on the board (both counts walk the index)."""
+async def _ahead(
+    conn: Connection, board: BoardSql, key: tuple[int, ...], seek: Seek
+) -> tuple[int, int]:
+    """The rows scoring more than this one, and those scoring the same with a smaller id
+    (both counts walk the covering index, never the rows)."""
     s, where = board.score, board.where
     row = await fetch_one(
         conn,
-        f"SELECT (SELECT COUNT(*) FROM {board.source} WHERE {where} AND {s} > ?)"
-        f" + (SELECT COUNT(*) FROM {board.source} WHERE {where} AND {s} = ? AND user_id < ?)",
+        f"SELECT (SELECT COUNT(*) FROM {board.source} WHERE {where} AND {s} > ?),"
+        f" (SELECT COUNT(*) FROM {board.source} WHERE {where} AND {s} = ? AND user_id < ?)",
         (*key, seek.score, *key, seek.score, seek.user_id),
     )
-    return int(row[0]) if row is not None else 0
+    return (int(row[0]), int(row[1])) if row is not None else (0, 0)
 
 
 async def page_rows(
@@ -113,10 +122,10 @@ async def page_rows(
     after: Seek | None = None,
     before: Seek | None = None,
 ) -> Slice:
-    """A page: the ``size`` rows after ``after`` or before ``before`` (a page that would be
-    short at the top is the top page; none left after the seek: the last rows), or else
-    the rows from place ``start`` (an OFFSET walk)."""
-    rows: list[Row] = []
+    """A page of (user id, score): the ``size`` rows after ``after`` or before ``before``
+    (a page that would be short at the top is the top page; none left after the seek: the
+    last rows), or else the rows from place ``start`` (an OFFSET walk of the index)."""
+    rows: list[Seek] = []
     if after is not None:
         rows = await _after(conn, board, key, after, size)
         if not rows:  # nothing left after it (the board changed): its last rows
@@ -126,12 +135,28 @@ async def page_rows(
         if len(rows) < size:  # fewer than a page above it: the top page
             rows, start = [], 0
     if not rows:
-        rows = list(
-            await fetch_all(
-                conn,
-                board.select("", f"{board.score} DESC, user_id") + " OFFSET ?",
-                (*key, size, start),
-            )
+        found = await fetch_all(
+            conn,
+            board.select("", f"{board.score} DESC, user_id") + " OFFSET ?",
+            (*key, size, start),
         )
-        return Slice(rows, start)
-    return Slice(rows, await position(conn, board, key, Seek(int(rows[0][1]), int(rows[0][0]))))
+        rows = [Seek(int(r[1]), int(r[0])) for r in found]
+        if not rows:
+            return Slice([], start, 1)
+        greater, _ = await _ahead(conn, board, key, rows[0])
+        return Slice(rows, start, 1 + greater)
+    greater, tied = await _ahead(conn, board, key, rows[0])
+    return Slice(rows, greater + tied, 1 + greater)
+
+
+def ranks(rows: list[Seek], start: int, first_rank: int) -> list[int]:
+    """Competition ranks of a page's rows (equal scores share one) from its first row's."""
+    out: list[int] = []
+    for i, row in enumerate(rows):
+        if i == 0:
+            out.append(first_rank)
+        elif row.score == rows[i - 1].score:
+            out.append(out[-1])
+        else:
+            out.append(start + i + 1)
+    return out

@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .boards import BoardSql, Seek, page_rows
-from .db import Connection, Database, Row, fetch_all, fetch_one
+from .boards import BoardSql, Seek, Slice, page_rows
+from .db import Connection, Database, fetch_all, fetch_one
 from .validate import check_id
 
 PAGE_SIZE = 10
@@ -26,7 +26,7 @@ TOP_SQL = (
     " ORDER BY net_worth DESC, user_id LIMIT ? OFFSET ?"
 )
 RANK_SQL = "SELECT COUNT(*) FROM wallets WHERE guild_id = ? AND net_worth > ?"
-BOARD = BoardSql("wallets", "guild_id = ?", "net_worth", "user_id, net_worth")
+BOARD = BoardSql("wallets", "guild_id = ?", "net_worth")
 # Kept by a trigger on wallets; the audit compares it with a real count.
 COUNT_SQL = "SELECT wallet_count FROM guilds WHERE guild_id = ?"
 
@@ -59,36 +59,24 @@ async def _rank_of_worth(conn: Connection, guild_id: int, net_worth: int) -> int
     return 1 + (int(row[0]) if row is not None else 0)
 
 
-async def _slice(
-    conn: Connection, guild_id: int, limit: int, offset: int, rows: list[Row] | None = None
-) -> list[LeaderboardEntry]:
-    """Entries for ``rows`` (user id, net worth) placed from ``offset`` (default: the rows
-    at that OFFSET)."""
-    if rows is None:
-        rows = list(await fetch_all(conn, TOP_SQL, (guild_id, limit, offset)))
-    if not rows:
+async def _entries(conn: Connection, guild_id: int, found: Slice) -> list[LeaderboardEntry]:
+    """The page's rows with their wallet and table chips (ten lookups by key)."""
+    if not found.rows:
         return []
-    marks = ", ".join("?" for _ in rows)
+    marks = ", ".join("?" for _ in found.rows)
     split = {
         r[0]: (r[1], r[2])
         for r in await fetch_all(
             conn,
             f"SELECT user_id, chips, table_chips FROM wallets"
             f" WHERE guild_id = ? AND user_id IN ({marks})",
-            (guild_id, *(r[0] for r in rows)),
+            (guild_id, *(r.user_id for r in found.rows)),
         )
     }
-    entries: list[LeaderboardEntry] = []
-    for i, (user_id, worth) in enumerate(rows):
-        chips, table_chips = split[user_id]
-        if i == 0:
-            rank = await _rank_of_worth(conn, guild_id, worth)
-        elif worth == entries[-1].net_worth:
-            rank = entries[-1].rank
-        else:
-            rank = offset + i + 1
-        entries.append(LeaderboardEntry(rank, user_id, chips, table_chips, worth))
-    return entries
+    return [
+        LeaderboardEntry(rank, r.user_id, *split[r.user_id], r.score)
+        for r, rank in zip(found.rows, found.ranks, strict=True)
+    ]
 
 
 async def top(db: Database, guild_id: int, n: int = 10) -> list[LeaderboardEntry]:
@@ -96,7 +84,8 @@ async def top(db: Database, guild_id: int, n: int = 10) -> list[LeaderboardEntry
     check_id(guild_id, "guild id")
     n = max(1, min(int(n), MAX_TOP))
     async with db.reading() as conn:
-        return await _slice(conn, guild_id, n, 0)
+        found = await page_rows(conn, BOARD, (guild_id,), size=n, start=0)
+        return await _entries(conn, guild_id, found)
 
 
 async def page(
@@ -120,7 +109,7 @@ async def page(
             conn, BOARD, (guild_id,), size=PAGE_SIZE, start=(number - 1) * PAGE_SIZE,
             after=after, before=before,
         )  # fmt: skip
-        entries = await _slice(conn, guild_id, PAGE_SIZE, found.start, found.rows)
+        entries = await _entries(conn, guild_id, found)
     number = min(found.start // PAGE_SIZE + 1, pages)
     return LeaderboardPage(guild_id, number, pages, total, tuple(entries), found.start)
 

@@ -212,7 +212,7 @@ def _board(period: Period) -> BoardSql:
     every row); each query walks that period's index only."""
     prefix = "all" if period is Period.ALL else period.value
     where = "guild_id = ?" if period is Period.ALL else f"guild_id = ? AND {period.value} = ?"
-    return BoardSql("winnings", where, f"{prefix}_net", f"user_id, {prefix}_net, {prefix}_hands")
+    return BoardSql("winnings", where, f"{prefix}_net")
 
 
 _BOARDS = {period: _board(period) for period in Period}
@@ -250,15 +250,22 @@ async def winnings_page(
             conn, board, key, size=PAGE_SIZE, start=(number - 1) * PAGE_SIZE,
             after=after, before=before,
         )  # fmt: skip
-        entries: list[WinningsEntry] = []
-        for i, (user_id, net, hands) in enumerate(found.rows):
-            if i == 0:
-                rank = await _rank(conn, board, key, net)
-            elif net == entries[-1].net:
-                rank = entries[-1].rank
-            else:
-                rank = found.start + i + 1
-            entries.append(WinningsEntry(rank, int(user_id), int(net), int(hands)))
+        hands: dict[int, int] = {}
+        if found.rows:
+            marks = ", ".join("?" for _ in found.rows)
+            hands = {
+                int(user): int(count)
+                for user, count in await fetch_all(
+                    conn,
+                    f"SELECT user_id, {board.score[:-3]}hands FROM winnings"
+                    f" WHERE guild_id = ? AND user_id IN ({marks})",
+                    (guild_id, *(r.user_id for r in found.rows)),
+                )
+            }
+        entries = [
+            WinningsEntry(rank, r.user_id, r.score, hands[r.user_id])
+            for r, rank in zip(found.rows, found.ranks, strict=True)
+        ]
     number = min(found.start // PAGE_SIZE + 1, pages)
     return WinningsPage(guild_id, period, number, pages, total, tuple(entries), found.start)
 
