@@ -157,3 +157,21 @@ async def test_a_setting_given_as_text_that_is_no_number_is_refused_in_words(
     with pytest.raises(errors.ConfigError, match="whole number"):
         await h.service.guild_defaults_set(GUILD, ante=text)
     assert await h.service.config_get(GUILD, CHANNEL) == before
+
+
+async def test_a_button_player_who_left_no_longer_picks_the_game(harness: Harness) -> None:
+    h = harness
+    s = h.service
+    await s.config_set(GUILD, CHANNEL, game="choice", choice_seconds=20)
+    await seat_players(s, [1, 2, 3], buy_in=500)
+    await h.advance(5)
+    view = await s.table_view(GUILD, CHANNEL)
+    assert view.games is not None and view.games.choice is not None
+    chooser = view.games.choice.user_id
+    outcome = await s.leave(GUILD, CHANNEL, chooser)
+    assert outcome.left_now
+    with pytest.raises(errors.TableError):
+        await s.choose_game(GUILD, CHANNEL, chooser, "razz")
+    await h.advance(0)
+    assert not h.recorder.of(ev.HandStarted)  # no hand dealt on his word
+    await h.audit_ok()
