@@ -369,6 +369,7 @@ class Table(TableViews):
 
     async def choose_game(self, user_id: int, game: str) -> None:
         """The button player's dealer's-choice pick: the hand is dealt at once."""
+        self.seat_of(user_id)  # one who left the table picks nothing
         self.games.choose(self.config, user_id, game)
         self.next_hand_at = self.deps.clock.now()
         self.start_timer.arm(self.next_hand_at, self._on_start_timer)
