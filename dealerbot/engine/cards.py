@@ -206,9 +206,10 @@ def parse_deck_text(text: str) -> tuple[Card, ...]:
     """Inverse of :func:`deck_text`: 104 characters, two per card."""
     if len(text) % 2:
         raise CardError("deck text has an odd length")
-    return validate_deck([_card_from_text(text[i : i + 2]) for i in range(0, len(text), 2)])
+    return validate_deck([card_of_text(text[i : i + 2]) for i in range(0, len(text), 2)])
 
 
-def _card_from_text(text: str) -> Card:
+def card_of_text(text: str) -> Card:
+    """:meth:`Card.parse` with a dict lookup first (``As``, ``Td``: the usual spelling)."""
     card = _BY_TEXT.get(text)
     return card if card is not None else Card.parse(text)

@@ -12,11 +12,12 @@ A script the engine refuses before any action (bad stakes, see R1.2; player coun
 a card named twice) gives ``ok: false`` with ``action_index: null``. A line that is
 not JSON, or not shaped like a hand script, stops the tool with exit code 2.
 
-Cards are placed in the deck where the hand deals them: who receives the n-th card
-depends on folds, so the deck is built from a first guess (everyone dealt to 7th
-street) and rebuilt from the cards the engine actually dealt until the two agree.
-Unknown cards are filled, in dealing order, from the cards named nowhere in the
-script, 2♣ 2♦ 2♥ 2♠ 3♣ ... A♠.
+Cards are placed in the deck where the hand deals them, in one pass: who receives the
+n-th card depends on folds, and a fold is the only thing that changes who is dealt the
+streets to come.  So the deck starts as a guess (everyone dealt to 7th street), and before
+each fold its undealt part is rebuilt for the players left (a state's dealt cards never
+change, R2.1).  Unknown cards are filled, in dealing order, from the cards named nowhere in
+the script, 2♣ 2♦ 2♥ 2♠ 3♣ ... A♠.
 """
 
 from __future__ import annotations
@@ -25,13 +26,15 @@ import json
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any, NamedTuple, TextIO
 
-from .cards import ALL_CARDS, Card
+from .cards import ALL_CARDS, Card, card_of_text, validate_deck
 from .errors import EngineError
-from .events import Action, ActionKind, CardDealt, CommunityCardDealt, Event
+from .events import Action, ActionKind
 from .state import HandState, SeatSpec, apply, option_for, start_hand
-from .variants import Stakes, Variant
+from .variants import LAST_STREET, STREET_CARDS, Stakes, Variant
+
+DECK_SIZE = 52
 
 DealSlot = tuple[int, int]  # (seat label, n-th card of that seat); (-1, 0) is the community card
 COMMUNITY: DealSlot = (-1, 0)
@@ -41,8 +44,7 @@ class ScriptError(ValueError):
     """The input is not a hand script (wrong shape or types)."""
 
 
-@dataclass(frozen=True, slots=True)
-class ScriptAction:
+class ScriptAction(NamedTuple):
     kind: ActionKind
     seat: int | None
     amount: int | None
@@ -84,7 +86,7 @@ def parse_script(raw: Mapping[str, Any]) -> HandScript:
         if key not in raw:
             raise ScriptError(f"missing key {key!r}")
     variant_text = raw["variant"]
-    if variant_text not in {v.value for v in Variant}:
+    if variant_text not in _VARIANTS:
         raise ScriptError(f"variant must be one of {', '.join(repr(v.value) for v in Variant)}")
     stakes = raw["stakes"]
     if not isinstance(stakes, Mapping) or any(
@@ -128,14 +130,17 @@ def parse_script(raw: Mapping[str, Any]) -> HandScript:
         seat, amount = item.get("seat"), item.get("amount")
         if (seat is not None and not _is_int(seat)) or (amount is not None and not _is_int(amount)):
             raise ScriptError(f"action {index}: seat and amount must be integers")
-        try:
-            kind = ActionKind(item["action"])
-        except ValueError:
-            raise ScriptError(f"action {index}: unknown action {item['action']!r}") from None
+        kind = _KINDS.get(item["action"])
+        if kind is None:
+            raise ScriptError(f"action {index}: unknown action {item['action']!r}")
         actions.append(ScriptAction(kind, seat, amount))
     return HandScript(
-        Variant(variant_text), stakes, seats, button, cards, community, tuple(actions)
+        _VARIANTS[variant_text], stakes, seats, button, cards, community, tuple(actions)
     )
+
+
+_VARIANTS = {variant.value: variant for variant in Variant}
+_KINDS = {kind.value: kind for kind in ActionKind}
 
 
 def _is_int(value: object) -> bool:
@@ -154,14 +159,8 @@ def _replay(script: HandScript) -> dict[str, Any]:
     unknown = [label for label in script.cards if label not in labels]
     if unknown:
         raise _Refused(f"cards are given for seat {unknown[0]}, which is not in the hand", None)
-    slots = _default_slots(labels, script.button)
-    for _ in range(8):
-        deck = _build_deck(slots, named)
-        state, dealt, outcome = _play(script, stakes, deck)
-        if dealt == slots[: len(dealt)]:
-            break
-        dealt_set = set(dealt)
-        slots = dealt + [slot for slot in slots if slot not in dealt_set]
+    deck = _build_deck(_default_slots(labels, script.button), named)
+    state, outcome = _play(script, stakes, deck, named)
     if isinstance(outcome, _Refused):
         return outcome.result
     return _result(state)
@@ -180,13 +179,13 @@ def _named_cards(script: HandScript) -> _Named:
         for n, text in enumerate(texts):
             if text is None:
                 continue
-            card = Card.parse(text)
+            card = card_of_text(text)
             if card in seen:
                 raise _Refused(f"card {card} is given twice", None)
             seen[card] = text
             by_slot[(label, n)] = card
     if script.community is not None:
-        card = Card.parse(script.community)
+        card = card_of_text(script.community)
         if card in seen:
             raise _Refused(f"card {card} is given twice", None)
         seen[card] = script.community
@@ -196,15 +195,18 @@ def _named_cards(script: HandScript) -> _Named:
 
 
 def _default_slots(labels: Sequence[int], button: int | None) -> list[DealSlot]:
-    """First guess: nobody folds, everyone gets seven cards, dealt from the button's left."""
+    """First guess: nobody folds, everyone is dealt every street from the button's left."""
     start = labels.index(button) + 1 if button in labels else 0
     order = [labels[(start + k) % len(labels)] for k in range(len(labels))]
-    return [(label, n) for n in range(7) for label in order]
+    return _plan(order, dict.fromkeys(order, 0), 0, 3)
 
 
-def _build_deck(slots: Sequence[DealSlot], named: _Named) -> list[Card]:
-    fillers: Iterator[Card] = iter(named.fillers)
-    deck: list[Card] = []
+def _build_deck(slots: Sequence[DealSlot], named: _Named, dealt: Sequence[Card] = ()) -> list[Card]:
+    """The ``dealt`` cards, then a card for each slot to come (its named card, else the next
+    unused filler), then every card left; 52 in all."""
+    placed = set(dealt)
+    fillers: Iterator[Card] = (card for card in named.fillers if card not in placed)
+    deck: list[Card] = list(dealt)
     for slot in slots:  # a first guess may name more slots than 52 cards can fill
         card = named.by_slot.get(slot)
         if card is None:
@@ -212,35 +214,66 @@ def _build_deck(slots: Sequence[DealSlot], named: _Named) -> list[Card]:
             if card is None:
                 continue
         deck.append(card)
-    placed = set(deck)
+    placed.update(deck)
     deck.extend(card for card in named.fillers if card not in placed)
     deck.extend(card for card in named.by_slot.values() if card not in placed)
     return deck[:52]
 
 
+def restocked(state: HandState, deck: Sequence[Card]) -> HandState:
+    """``state`` with the undealt part of its deck replaced (the replay tool places scripted
+    cards as the hand goes); the cards already dealt must stay where they are (R2.1)."""
+    cards = validate_deck(deck)
+    if cards[: state.deck_pos] != state.deck[: state.deck_pos]:
+        raise EngineError("a restocked deck must keep the cards already dealt")
+    s = state._clone()
+    s.deck = cards
+    return s
+
+
+def _plan(
+    live: Sequence[int], counts: dict[int, int], position: int, street: int
+) -> list[DealSlot]:
+    """The slots dealt from deck ``position`` on, from ``street`` to 7th street, to the ``live``
+    seats (clockwise from the button's left, R2.2, R2.3) holding ``counts`` cards each; the
+    community card replaces 7th street when too few cards remain (R12.1)."""
+    counts = dict(counts)
+    slots: list[DealSlot] = []
+    for number in range(street, LAST_STREET + 1):
+        if number == LAST_STREET and DECK_SIZE - position < len(live):
+            slots.append(COMMUNITY)
+            break
+        for _ in STREET_CARDS[number]:
+            for label in live:
+                slots.append((label, counts[label]))
+                counts[label] += 1
+                position += 1
+    return slots
+
+
+def _restock(state: HandState, leaving: int, named: _Named) -> HandState:
+    """``state`` with the undealt cards placed for the players left after ``leaving`` folds."""
+    labels, n = state.labels, len(state.labels)
+    live = [
+        labels[i]
+        for i in ((state.button + 1 + k) % n for k in range(n))
+        if not state.folded[i] and labels[i] != leaving
+    ]
+    counts = {labels[i]: len(state.cards[i]) for i in range(n)}
+    slots = _plan(live, counts, state.deck_pos, state.street + 1)
+    return restocked(state, _build_deck(slots, named, state.deck[: state.deck_pos]))
+
+
 def _play(
-    script: HandScript, stakes: Stakes, deck: Sequence[Card]
-) -> tuple[HandState, list[DealSlot], _Refused | None]:
-    dealt: list[DealSlot] = []
-    counts: dict[int, int] = {}
-
-    def record(events: Sequence[Event]) -> None:
-        for event in events:
-            if isinstance(event, CardDealt):
-                n = counts.get(event.seat, 0)
-                counts[event.seat] = n + 1
-                dealt.append((event.seat, n))
-            elif isinstance(event, CommunityCardDealt):
-                dealt.append(COMMUNITY)
-
+    script: HandScript, stakes: Stakes, deck: Sequence[Card], named: _Named
+) -> tuple[HandState, _Refused | None]:
     try:
-        state, events = start_hand(script.variant, stakes, script.seats, deck, script.button)
+        state, _ = start_hand(script.variant, stakes, script.seats, deck, script.button)
     except EngineError as error:
         raise _Refused(str(error), None) from None
-    record(events)
     for index, item in enumerate(script.actions):
         if state.is_over:
-            return state, dealt, _Refused(f"the hand ended before action {index}", index)
+            return state, _Refused(f"the hand ended before action {index}", index)
         seat = state.seat_to_act
         assert seat is not None
         try:
@@ -252,17 +285,14 @@ def _play(
                     f"{item.kind.value} by seat {seat} puts in {option.amount} chips, "
                     f"not {item.amount}"
                 )
-            state, events = apply(state, Action(seat, item.kind))
+            if option.kind is ActionKind.FOLD:
+                state = _restock(state, seat, named)
+            state, _ = apply(state, Action(seat, item.kind))
         except EngineError as error:
-            return state, dealt, _Refused(str(error), index)
-        record(events)
+            return state, _Refused(str(error), index)
     if not state.is_over:
-        return (
-            state,
-            dealt,
-            _Refused("the actions ran out before the hand ended", len(script.actions)),
-        )
-    return state, dealt, None
+        return state, _Refused("the actions ran out before the hand ended", len(script.actions))
+    return state, None
 
 
 def _result(state: HandState) -> dict[str, Any]:

@@ -9,7 +9,7 @@ events the action caused, so the same deck and actions always give the same even
 The legal-actions query and ``apply`` share betting.py's option builder, so what is
 offered and what is accepted cannot drift apart. The rest comes from the rule owners:
 betting.py (see R4.1), opener.py (see R3.1, R6.1), pots.py (see R7.4, R7.5) and
-showdown.py (see R8.1, R8.4).
+showdown.py (see R8.1, R8.4), through hand_end.py at the end of a hand.
 """
 
 from __future__ import annotations
@@ -28,27 +28,16 @@ from .events import (
     CardsExposed,
     CommunityCardDealt,
     Event,
-    HandCancelled,
-    HandEnded,
     HandStarted,
     LegalAction,
     LegalActions,
     RoundSkipped,
     StreetStarted,
-    UncalledReturned,
 )
 from .hand import HandState, SeatSpec
+from .hand_end import cancel, finish_unshown, return_uncalled, showdown
 from .opener import best_board_index, bring_in_index, clockwise_from, next_able
-from .pots import Award, Pot, build_pots, uncalled_excess
-from .showdown import (
-    HandResult,
-    PotResult,
-    pot_results,
-    show_order,
-    showdown_awards,
-    shown_hands,
-    unshown_awards,
-)
+from .showdown import HandResult, PotResult
 from .variants import (
     LAST_STREET,
     MAX_PLAYERS,
@@ -223,14 +212,10 @@ def _can_act(s: HandState, i: int) -> bool:
     return not s.folded[i] and s.stacks[i] > 0
 
 
-def _live(s: HandState) -> list[int]:
-    return [i for i in range(len(s.labels)) if not s.folded[i]]
-
-
 def _advance(s: HandState, last: int, events: list[Event]) -> None:
     """R5.1: the next seat who still owes an action, or the end of the round."""
     if s.folded.count(False) == 1:
-        _finish_unshown(s, events)
+        finish_unshown(s, events)
         return
     s.to_act = next_to_act(last, s.round.current_bet, s.folded, s.stacks, s.acted, s.street_bets)
     if s.to_act is None:
@@ -247,7 +232,7 @@ def _deal_street(s: HandState, events: list[Event]) -> None:
     street = s.street
     if street == LAST_STREET and len(s.deck) - s.deck_pos < len(order):
         if s.deck_pos >= len(s.deck):  # R12.3: cannot happen with 8 players and 52 cards
-            _cancel(s, events, "the deck ran out before 7th street")
+            cancel(s, events, "the deck ran out before 7th street")
             return
         s.community = s.deck[s.deck_pos]
         s.deck_pos += 1
@@ -309,9 +294,9 @@ def _board(s: HandState, i: int) -> tuple[Card, ...]:
 
 
 def _round_over(s: HandState, events: list[Event]) -> None:
-    _return_uncalled(s, events)
+    return_uncalled(s, events)
     if s.street == LAST_STREET:
-        _showdown(s, events)
+        showdown(s, events)
         return
     folded, stacks, exposed = s.folded, s.stacks, s.exposed
     able = all_up = 0
@@ -330,100 +315,3 @@ def _round_over(s: HandState, events: list[Event]) -> None:
     events.append(StreetStarted(s.street))
     _deal_street(s, events)
     _open_round(s, events)
-
-
-def _return_uncalled(s: HandState, events: list[Event]) -> None:
-    """R7.5: the unmatched top of the largest contribution goes back to its owner.
-
-    Chips that folded players put in above every live player's total (antes when
-    everyone with chips folds to an all-in player, R3.6) are in no level anyone can
-    win (R7.4, R8.4); they go back to whoever put them in, like an uncalled bet.
-    """
-    committed, folded = s.committed, s.folded
-    excess = uncalled_excess(committed)
-    if excess is not None:
-        _give_back(s, excess[0], excess[1], events)
-    top_live = max([committed[i] for i in range(len(folded)) if not folded[i]])
-    for i, chips in enumerate(committed):
-        if chips > top_live:
-            _give_back(s, i, chips - top_live, events)
-
-
-def _give_back(s: HandState, i: int, chips: int, events: list[Event]) -> None:
-    s.committed[i] -= chips
-    s.street_bets[i] = max(0, s.street_bets[i] - chips)
-    s.stacks[i] += chips
-    s.returned = s.returned[:]  # shared with the previous state until now (HandState._clone)
-    s.returned[i] += chips
-    events.append(UncalledReturned(s.labels[i], chips))
-
-
-def _finish_unshown(s: HandState, events: list[Event]) -> None:
-    """R2.4: everyone else folded: no more cards; the last player wins unshown (see R8.4)."""
-    s.to_act = None
-    _return_uncalled(s, events)
-    (winner,) = _live(s)
-    pots = build_pots(s.committed, s.folded)
-    _settle(s, pots, unshown_awards(pots, winner), (), events)
-
-
-def _showdown(s: HandState, events: list[Event]) -> None:
-    """After 7th street every live hand is shown (see R8.1, R8.3); each pot is awarded."""
-    s.to_act = None
-    order = show_order(s.button, s.folded, s.seventh_first, s.round.last_aggressor)
-    rules = s.variant.rules
-    events.extend(shown_hands(s.labels, order, s.cards, s.community, rules))
-    pots = build_pots(s.committed, s.folded)
-    awards = showdown_awards(pots, order, s.cards, s.community, rules)
-    _settle(s, pots, awards, order, events)
-
-
-def _settle(
-    s: HandState,
-    pots: list[Pot],
-    awards: list[Award],
-    order: tuple[int, ...],
-    events: list[Event],
-) -> None:
-    results, payouts, awarded = pot_results(s.labels, pots, awards)
-    events.extend(awarded)
-    for i, chips in enumerate(payouts):
-        s.stacks[i] += chips
-    _close(s, results, payouts, tuple(s.labels[i] for i in order), False, events)
-
-
-def _cancel(s: HandState, events: list[Event], reason: str) -> None:
-    """R12.3: abort and give every chip back."""
-    events.append(HandCancelled(reason))
-    refunds = s.committed[:]
-    s.returned = s.returned[:]
-    for i, chips in enumerate(refunds):
-        s.stacks[i] += chips
-        s.returned[i] += chips
-    _close(s, (), [0] * len(s.labels), (), True, events)
-
-
-def _close(
-    s: HandState,
-    pots: tuple[PotResult, ...],
-    payouts: list[int],
-    order: tuple[int, ...],
-    cancelled: bool,
-    events: list[Event],
-) -> None:
-    labels = s.labels
-    s.to_act = None
-    s.result = HandResult(
-        pots=pots,
-        returned={labels[i]: c for i, c in enumerate(s.returned) if c},
-        payouts={labels[i]: c for i, c in enumerate(payouts) if c},
-        final_stacks={labels[i]: c for i, c in enumerate(s.stacks)},
-        showdown_order=order,
-        cancelled=cancelled,
-    )
-    events.append(
-        HandEnded(
-            tuple(sorted(s.result.payouts.items())),
-            tuple((labels[i], c) for i, c in enumerate(s.stacks)),
-        )
-    )
