@@ -14,7 +14,7 @@ from dealerbot.tables import ClosedBecause, errors
 from dealerbot.tables import events as ev
 
 from .helpers import CHANNEL, GUILD, Harness, passive, play_hand, seat_players
-from .test_records import CARD, seen_by
+from .test_records import CARD, PLAYERS, STRANGER, play_random_hands, seen_by
 
 
 async def test_a_name_made_like_a_repeated_name_sees_no_one_elses_down_cards(
@@ -175,3 +175,24 @@ async def test_a_button_player_who_left_no_longer_picks_the_game(harness: Harnes
     await h.advance(0)
     assert not h.recorder.of(ev.HandStarted)  # no hand dealt on his word
     await h.audit_ok()
+
+
+async def test_phh_files_and_the_public_export_hold_only_cards_the_viewer_saw(
+    harness: Harness,
+) -> None:
+    h = harness
+    ended = await play_random_hands(h, 10, seed=21)
+    public: set[str] = set()
+    for end in ended:
+        public |= seen_by(h, end.hand_id, STRANGER)
+        for viewer in (*PLAYERS, STRANGER):
+            [file] = await h.service.records.hand_files(GUILD, viewer, end.hand_id, "phh")
+            leaked = set(CARD.findall(file.text)) - seen_by(h, end.hand_id, viewer)
+            assert not leaked, f"hand {end.hand_id} viewer {viewer}: {sorted(leaked)}"
+    for fmt in ("pokerstars", "phh"):
+        files, skipped = await h.service.records.export(GUILD, fmt=fmt)
+        assert not skipped
+        text = "\n".join(f.text for f in files)
+        assert set(CARD.findall(text)) <= public
+    files, _ = await h.service.records.export(GUILD, full=True)
+    assert not set(CARD.findall("\n".join(f.text for f in files))) <= public  # the check bites
