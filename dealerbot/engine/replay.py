@@ -14,10 +14,11 @@ not JSON, or not shaped like a hand script, stops the tool with exit code 2.
 
 Cards are placed in the deck where the hand deals them, in one pass: who receives the
 n-th card depends on folds, and a fold is the only thing that changes who is dealt the
-streets to come.  So the deck starts as a guess (everyone dealt to 7th street), and before
-each fold its undealt part is rebuilt for the players left (a state's dealt cards never
-change, R2.1).  Unknown cards are filled, in dealing order, from the cards named nowhere in
-the script, 2♣ 2♦ 2♥ 2♠ 3♣ ... A♠.
+streets to come.  So the deck starts planned for everyone to 7th street; when an action
+after a fold deals cards, the undealt part is planned again for the players left and that
+one action is applied again to the state before it (states never change, so nothing else
+is replayed; dealt cards stay where they are, R2.1).  Unknown cards are filled, in dealing
+order, from the cards named nowhere in the script, 2♣ 2♦ 2♥ 2♠ 3♣ ... A♠.
 """
 
 from __future__ import annotations
@@ -30,11 +31,12 @@ from typing import Any, NamedTuple, TextIO
 
 from .cards import ALL_CARDS, Card, card_of_text, validate_deck
 from .errors import EngineError
-from .events import Action, ActionKind
+from .events import Action, ActionKind, CardDealt, CommunityCardDealt
 from .state import HandState, SeatSpec, apply, option_for, start_hand
 from .variants import LAST_STREET, STREET_CARDS, Stakes, Variant
 
 DECK_SIZE = 52
+_DEALING = (CardDealt, CommunityCardDealt)
 
 DealSlot = tuple[int, int]  # (seat label, n-th card of that seat); (-1, 0) is the community card
 COMMUNITY: DealSlot = (-1, 0)
@@ -251,8 +253,8 @@ def _plan(
     return slots
 
 
-def _restock(state: HandState, leaving: int, named: _Named) -> HandState:
-    """``state`` with the undealt cards placed for the players left after ``leaving`` folds."""
+def _restock(state: HandState, leaving: int | None, named: _Named) -> HandState:
+    """``state`` with the undealt cards placed for the players left (after ``leaving`` folds)."""
     labels, n = state.labels, len(state.labels)
     live = [
         labels[i]
@@ -271,6 +273,7 @@ def _play(
         state, _ = start_hand(script.variant, stakes, script.seats, deck, script.button)
     except EngineError as error:
         raise _Refused(str(error), None) from None
+    stale = False  # a fold since the deck's undealt part was planned
     for index, item in enumerate(script.actions):
         if state.is_over:
             return state, _Refused(f"the hand ended before action {index}", index)
@@ -285,9 +288,17 @@ def _play(
                     f"{item.kind.value} by seat {seat} puts in {option.amount} chips, "
                     f"not {item.amount}"
                 )
-            if option.kind is ActionKind.FOLD:
-                state = _restock(state, seat, named)
-            state, _ = apply(state, Action(seat, item.kind))
+            action = Action(seat, item.kind)
+            folds = option.kind is ActionKind.FOLD
+            after, events = apply(state, action)
+            if (stale or folds) and any(type(event) in _DEALING for event in events):
+                # cards were dealt from a deck planned before a fold: plan again, act again
+                state = _restock(state, seat if folds else None, named)
+                after, _ = apply(state, action)
+                stale = False
+            else:
+                stale = stale or folds
+            state = after
         except EngineError as error:
             return state, _Refused(str(error), index)
     if not state.is_over:
