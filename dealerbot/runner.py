@@ -23,6 +23,7 @@ from typing import Any
 import aiohttp
 import discord
 
+from dealerbot import perf_probe
 from dealerbot.bot.client import DealerBot, point_discord_at
 from dealerbot.bot.sharded import make_bot
 from dealerbot.settings import Settings
@@ -151,7 +152,7 @@ async def serve(bot: DealerBot, token: str, *, retry_first: float = CONNECT_RETR
 
 
 async def _run(settings: Settings, token: str) -> None:
-    async with table_service(settings) as service:
+    async with perf_probe.from_env(), table_service(settings) as service:
         log.info("database %s open", settings.database_display)
         # Leases lost (the database connection that holds them dropped): the tables have
         # stopped; stop the process too, so its manager starts it again cleanly.

@@ -7,16 +7,24 @@ the rest of the hand — retrying would only count towards Discord's invalid-req
 ban — and the table is told, without any card, to point him at "My cards". A DM that
 discord.py gave up on (429s or 5xx after its retries) is lost the same way, so the player
 is pointed at "My cards" too. Logs name users and hands, never cards.
+
+Every request spends the bot's REST budget (:mod:`.rest_budget`) in the DM lane, after
+table messages. A player's DM channel is opened once and reused. While a DM waits for the
+budget, a newer DM to the same player in the same hand replaces it (the 7th-street DM
+shows all seven cards): under a long shortage the queue holds one DM per player at most.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
 import discord
+
+from .rest_budget import Lane, RestBudget
 
 log = logging.getLogger(__name__)
 
@@ -44,8 +52,10 @@ class DmCourier:
         on_delivered: Callable[[int, int], None] | None = None,
         *,
         in_flight: int = 8,
+        budget: RestBudget | None = None,
     ) -> None:
         self._client = client
+        self._budget = budget
         # A hand start queues a DM per player; sending them a few at a time keeps the
         # event loop free for clicks and paces DMs under Discord's global rate limit.
         self._gate = asyncio.Semaphore(in_flight)
@@ -55,7 +65,12 @@ class DmCourier:
         self._refused: dict[int, int] = {}  # user id -> the hand in which a DM was refused
         self._tails: dict[int, asyncio.Task[None]] = {}  # user id -> his last queued DM
         self._tasks: set[asyncio.Task[None]] = set()
+        # user id -> (task, hand) of his card DM waiting for the budget
+        self._waiting: dict[int, tuple[asyncio.Task[None], int]] = {}
+        self._newest: dict[int, tuple[int, int]] = {}  # user id -> (hand, number) of his newest DM
+        self._numbered = 0
         self.sent = 0
+        self.superseded = 0
         self.refused = 0
         self.failed = 0
 
@@ -68,14 +83,28 @@ class DmCourier:
         return self._refused.get(user_id) == hand_id
 
     def deliver(
-        self, guild_id: int, channel_id: int, user_id: int, hand_id: int, embed: discord.Embed
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        hand_id: int,
+        embed: discord.Embed,
+        *,
+        cards: bool = False,
     ) -> None:
-        """Queue one DM; DMs to the same player go out in the order they were queued."""
+        """Queue one DM; DMs to the same player go out in the order they were queued.
+
+        A DM of his ``cards`` replaces his earlier card DM of the hand not sent yet."""
         if self.refused_in(user_id, hand_id):
             return
+        number = (hand_id, 0)
+        if cards:
+            self._supersede(user_id, hand_id)
+            self._numbered += 1
+            number = self._newest[user_id] = (hand_id, self._numbered)
         previous = self._tails.get(user_id)
         task = asyncio.create_task(
-            self._send(guild_id, channel_id, user_id, hand_id, embed, previous),
+            self._send(guild_id, channel_id, user_id, hand_id, embed, previous, number),
             name=f"dm:{user_id}:{hand_id}",
         )
         self._tails[user_id] = task
@@ -86,6 +115,44 @@ class DmCourier:
         self._tasks.discard(task)
         if self._tails.get(user_id) is task:
             del self._tails[user_id]
+            self._newest.pop(user_id, None)
+
+    def _outdated(self, user_id: int, number: tuple[int, int]) -> bool:
+        """A newer DM to this player in the same hand is queued: this one need not go."""
+        newest = self._newest.get(user_id)
+        if newest is not None and newest != number and newest[0] == number[0]:
+            self.superseded += 1
+            return True
+        return False
+
+    @contextlib.asynccontextmanager
+    async def _slot(self, user_id: int, hand_id: int | None) -> AsyncIterator[None]:
+        """Around one request: the budget's DM lane. While a card DM waits for its token, a
+        newer DM in the same hand may cancel it (it has sent nothing yet); ``hand_id`` None:
+        not a card DM, never cancelled."""
+        if self._budget is None:
+            yield
+            return
+        task = asyncio.current_task() if hand_id is not None else None
+        if task is not None and hand_id is not None:
+            self._waiting[user_id] = (task, hand_id)
+        try:
+            await self._budget.spend(Lane.DM)
+        finally:
+            if task is not None and self._waiting.get(user_id, (None, 0))[0] is task:
+                del self._waiting[user_id]
+        try:
+            yield
+        finally:
+            self._budget.finish()
+
+    def _supersede(self, user_id: int, hand_id: int) -> None:
+        """Cancel the player's DM of this hand still waiting for the budget (not sent yet)."""
+        waiting = self._waiting.get(user_id)
+        if waiting is not None and waiting[1] == hand_id:
+            del self._waiting[user_id]
+            waiting[0].cancel()
+            self.superseded += 1
 
     async def _send(
         self,
@@ -95,18 +162,23 @@ class DmCourier:
         hand_id: int,
         embed: discord.Embed,
         previous: asyncio.Task[None] | None,
+        number: tuple[int, int],
     ) -> None:
         if previous is not None and not previous.done():
             await asyncio.wait({previous})
+        if number[1] and self._outdated(user_id, number):
+            return
         async with self._gate:
-            if self.refused_in(user_id, hand_id):
+            if self.refused_in(user_id, hand_id) or (number[1] and self._outdated(user_id, number)):
                 return
-            await self._send_now(guild_id, channel_id, user_id, hand_id, embed)
+            await self._send_now(guild_id, channel_id, user_id, number, embed)
 
-    async def _target(self, user_id: int) -> discord.PartialMessageable:
+    async def _target(self, user_id: int, hand_id: int | None = None) -> discord.PartialMessageable:
+        """The player's DM channel, opened once and reused (discord.py keeps only 128)."""
         dm_id = self._channels.get(user_id)
         if dm_id is None:
-            data = await self._client.http.start_private_message(user_id)
+            async with self._slot(user_id, hand_id):
+                data = await self._client.http.start_private_message(user_id)
             dm_id = int(data["id"])
             self._channels[user_id] = dm_id
         return self._client.get_partial_messageable(dm_id, type=discord.ChannelType.private)
@@ -124,7 +196,9 @@ class DmCourier:
             await asyncio.wait({previous})
         async with self._gate:
             try:
-                await (await self._target(user_id)).send(content)
+                target = await self._target(user_id)
+                async with self._slot(user_id, None):
+                    await target.send(content)
                 self.sent += 1
             except discord.HTTPException as error:
                 self.failed += 1
@@ -136,10 +210,19 @@ class DmCourier:
                 )
 
     async def _send_now(
-        self, guild_id: int, channel_id: int, user_id: int, hand_id: int, embed: discord.Embed
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        number: tuple[int, int],
+        embed: discord.Embed,
     ) -> None:
+        hand_id = number[0]
         try:
-            await (await self._target(user_id)).send(embed=embed)
+            card_hand = hand_id if number[1] else None  # only a card DM may be replaced
+            target = await self._target(user_id, card_hand)
+            async with self._slot(user_id, card_hand):
+                await target.send(embed=embed)
             self.sent += 1
             if self._refused.pop(user_id, None) is not None and self._on_delivered is not None:
                 self._on_delivered(channel_id, user_id)

@@ -18,6 +18,7 @@ from dealerbot.tables.prefs import PlayerPrefs
 
 from . import render
 from .dm import CANNOT_DM, DmCourier, DmRefused
+from .rest_budget import RestBudget
 from .table_channel import Hub
 from .table_links import jump_url
 from .table_messages import TableMessenger
@@ -45,8 +46,10 @@ class TableRelay:
     ) -> None:
         self.client = client
         self.service = service
-        self.hub = Hub(client, self._remember_message, self._lookup_message)
-        self.courier = DmCourier(client, self._dm_refused, self._dm_delivered)
+        # Table requests and DMs share one budget of 45 requests/s (table messages first).
+        self.budget = RestBudget()
+        self.hub = Hub(client, self._remember_message, self._lookup_message, budget=self.budget)
+        self.courier = DmCourier(client, self._dm_refused, self._dm_delivered, budget=self.budget)
         prefs = PlayerPrefs(service.db)
         self.alerts = TurnAlerts(service.clock, prefs, self.courier, alert_delay, self._where)
         self.messengers: dict[Key, TableMessenger] = {}
@@ -90,7 +93,9 @@ class TableRelay:
             link=table_link(messenger, event.hand_id),
             commitment=messenger.hands.deal_commitment(event.hand_id, messenger.view),
         )
-        self.courier.deliver(event.guild_id, event.channel_id, event.user_id, event.hand_id, embed)
+        self.courier.deliver(
+            event.guild_id, event.channel_id, event.user_id, event.hand_id, embed, cards=True
+        )
 
     def _where(self, guild_id: int, channel_id: int) -> str:
         guild = self.client.get_guild(guild_id)
@@ -188,6 +193,7 @@ class TableRelay:
     async def close(self, grace: float = 2.0) -> None:
         """Let queued messages and DMs finish briefly, then stop."""
         self.alerts.close()
+        self.budget.close()
         await asyncio.gather(
             self.courier.close(grace),
             *(m.close(grace) for m in self.messengers.values()),

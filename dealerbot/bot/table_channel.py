@@ -11,8 +11,9 @@ A message's content is a :class:`~.table_plan.Payload`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
@@ -20,6 +21,7 @@ from typing import Any
 
 import discord
 
+from .rest_budget import Lane, RestBudget
 from .table_plan import Payload
 
 log = logging.getLogger(__name__)
@@ -82,8 +84,10 @@ class Hub:
         lookup_message: Callable[[int], Awaitable[int | None]],
         *,
         max_age: float = MAX_AGE_SECONDS,
+        budget: RestBudget | None = None,
     ) -> None:
         self.client = client
+        self.budget = budget  # every request here holds one of its tokens, ahead of DMs
         self.remember_message = remember_message
         self.lookup_message = lookup_message
         self.max_age = max_age
@@ -91,6 +95,15 @@ class Hub:
 
     def channel(self, channel_id: int, guild_id: int) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(channel_id, guild_id=guild_id)
+
+    @contextlib.asynccontextmanager
+    async def slot(self) -> AsyncIterator[None]:
+        """Around each request: the REST budget's table lane (ahead of DMs)."""
+        if self.budget is None:
+            yield
+            return
+        async with self.budget.slot(Lane.TABLE):
+            yield
 
     def gone(self, guild_id: int, channel_id: int) -> None:
         """A table's channel is gone: the relay (which sets ``on_gone``) closes the table."""
@@ -129,16 +142,18 @@ class TableChannel:
 
     async def send(self, payload: Payload) -> int:
         """Post a message; its id."""
-        with self._channel_errors():
-            message = await self._target().send(**payload.send_kwargs())
+        async with self.hub.slot():
+            with self._channel_errors():
+                message = await self._target().send(**payload.send_kwargs())
         return message.id
 
     async def edit(self, message_id: int, payload: Payload) -> bool:
         """Edit a message; False when it is gone (deleted) or too old to edit."""
         partial = self._target().get_partial_message(message_id)
         try:
-            with self._channel_errors():
-                await partial.edit(**payload.edit_kwargs())
+            async with self.hub.slot():
+                with self._channel_errors():
+                    await partial.edit(**payload.edit_kwargs())
         except discord.HTTPException as error:
             if error.code in OLD_MESSAGE_CODES or error.code in GONE_CODES:
                 log.info("channel %s: table message %s is gone or old", self.channel_id, message_id)
@@ -150,7 +165,8 @@ class TableChannel:
         """Best effort: take the buttons off a message the table moved away from."""
         try:
             partial = self._target().get_partial_message(message_id)
-            await partial.edit(content=MOVED_TEXT, view=None)
+            async with self.hub.slot():
+                await partial.edit(content=MOVED_TEXT, view=None)
         except discord.HTTPException as error:
             log.info(
                 "channel %s: could not tidy message %s (HTTP %s)",
@@ -168,8 +184,9 @@ class TableChannel:
             if notice.mention
             else discord.AllowedMentions.none()
         )
-        with self._channel_errors():
-            await self._target().send(notice.content, allowed_mentions=mentions)
+        async with self.hub.slot():
+            with self._channel_errors():
+                await self._target().send(notice.content, allowed_mentions=mentions)
 
 
 class SavedMessageId:

@@ -1,0 +1,189 @@
+"""The bot's REST budget: at most 45 requests per second that are not interaction answers.
+
+Discord allows a bot 50 requests per second in all (its global limit); interaction answers
+do not count. Every other request (table posts and edits, DMs, DM-channel opens) holds a
+token while it is in flight, and the token comes back one second after its answer
+arrived. Discord receives a request between those two moments, so no second of Discord's
+clock ever holds more than ``limit`` of them, however late the event loop sends a request
+it was granted (a sliding-window token bucket; a classic bucket of size B refilled at
+r/s would allow B + r in a second).
+
+When more requests are due than the budget allows, they wait in two lanes: table
+messages go first, DMs after them (a player can always read his cards through **My
+cards**, an interaction answer that costs nothing). The queue is plain logic on a clock
+given to it (:class:`BudgetQueue`), so tests drive it with a fake clock; :class:`RestBudget`
+runs it on the event loop with no task of its own (a timer callback wakes it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Callable
+from enum import IntEnum
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+DEFAULT_LIMIT = 45  # requests per window: a margin under Discord's global 50/s
+DEFAULT_WINDOW = 1.0  # seconds
+
+
+class Lane(IntEnum):
+    """Which requests go first when the budget is short: lower values first."""
+
+    TABLE = 0
+    DM = 1
+
+
+class SlidingBudget:
+    """``limit`` tokens; one is out while its request is in flight and for ``window``
+    seconds after the request finished."""
+
+    def __init__(self, limit: int = DEFAULT_LIMIT, window: float = DEFAULT_WINDOW) -> None:
+        if limit < 1 or window <= 0:
+            raise ValueError("a budget needs a limit of at least 1 and a positive window")
+        self.limit = limit
+        self.window = window
+        self.in_flight = 0
+        self._resting: deque[float] = deque()  # when each resting token's request finished
+
+    def _expire(self, now: float) -> None:
+        resting = self._resting
+        while resting and resting[0] + self.window <= now:  # the same sum as next_free
+            resting.popleft()
+
+    def available(self, now: float) -> bool:
+        self._expire(now)
+        return self.in_flight + len(self._resting) < self.limit
+
+    def take(self, now: float) -> None:
+        self.in_flight += 1
+
+    def give_back(self, now: float) -> None:
+        """The request finished (answered or failed): its token rests for ``window`` s."""
+        self.in_flight -= 1
+        self._resting.append(now)
+
+    def next_free(self, now: float) -> float | None:
+        """When the next token is available (``now`` if one is; None: when a request in
+        flight finishes, plus the window)."""
+        if self.available(now):
+            return now
+        return self._resting[0] + self.window if self._resting else None
+
+
+class BudgetQueue(Generic[T]):
+    """Requests waiting for the budget, in lanes; :meth:`due` grants them in lane order."""
+
+    def __init__(self, budget: SlidingBudget) -> None:
+        self.budget = budget
+        self._lanes: tuple[deque[T], ...] = tuple(deque() for _ in Lane)
+        self.granted = [0 for _ in Lane]
+        self.queued = [0 for _ in Lane]  # requests that had to wait
+
+    def __len__(self) -> int:
+        return sum(len(lane) for lane in self._lanes)
+
+    def waiting(self, lane: Lane) -> int:
+        return len(self._lanes[lane])
+
+    def try_now(self, lane: Lane, now: float) -> bool:
+        """Spend a token at once if nobody waits and one is free (the common case)."""
+        if len(self) == 0 and self.budget.available(now):
+            self.budget.take(now)
+            self.granted[lane] += 1
+            return True
+        return False
+
+    def push(self, lane: Lane, item: T) -> None:
+        self._lanes[lane].append(item)
+        self.queued[lane] += 1
+
+    def due(self, now: float, live: Callable[[T], bool] = lambda _: True) -> list[T]:
+        """The waiting items the budget allows now, table lane first; items no longer
+        ``live`` (their caller gave up) are dropped without spending a token."""
+        out: list[T] = []
+        for lane in Lane:
+            queue = self._lanes[lane]
+            while queue and self.budget.available(now):
+                item = queue.popleft()
+                if live(item):
+                    self.budget.take(now)
+                    self.granted[lane] += 1
+                    out.append(item)
+            if queue:
+                break
+        return out
+
+    def wake_at(self, now: float) -> float | None:
+        """When :meth:`due` may grant something again (None: nothing waits, or every token
+        is in flight and the next :meth:`finish` will tell)."""
+        return self.budget.next_free(now) if len(self) else None
+
+    def finish(self, now: float) -> None:
+        self.budget.give_back(now)
+
+
+class RestBudget:
+    """The budget on the event loop: ``async with budget.slot(Lane.DM):`` around a request."""
+
+    def __init__(
+        self,
+        limit: int = DEFAULT_LIMIT,
+        window: float = DEFAULT_WINDOW,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.queue: BudgetQueue[asyncio.Future[None]] = BudgetQueue(SlidingBudget(limit, window))
+        self._clock = clock
+        self._timer: asyncio.TimerHandle | None = None
+
+    async def spend(self, lane: Lane) -> None:
+        """Return once this request may go (at once while the budget is not short); the
+        caller must then call :meth:`finish` once the request is over."""
+        if self.queue.try_now(lane, self._clock()):
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.queue.push(lane, future)
+        self._arm()
+        try:
+            await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():
+                self.finish()  # granted, but the caller gave up before using it
+            raise
+
+    def finish(self) -> None:
+        """The request granted by :meth:`spend` is over (call exactly once after it)."""
+        self.queue.finish(self._clock())
+        self._arm()
+
+    @contextlib.asynccontextmanager
+    async def slot(self, lane: Lane) -> AsyncIterator[None]:
+        await self.spend(lane)
+        try:
+            yield
+        finally:
+            self.finish()
+
+    def _arm(self) -> None:
+        if self._timer is not None:
+            return
+        now = self._clock()
+        at = self.queue.wake_at(now)
+        if at is not None:
+            loop = asyncio.get_running_loop()
+            self._timer = loop.call_later(max(0.0, at - now), self._release)
+
+    def _release(self) -> None:
+        self._timer = None
+        for future in self.queue.due(self._clock(), lambda f: not f.done()):
+            future.set_result(None)
+        self._arm()
+
+    def close(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
