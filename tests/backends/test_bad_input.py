@@ -113,3 +113,42 @@ def test_bad_shard_settings(tmp_path: Path, count: str, ids: str, says: str) -> 
     assert done.returncode == 2
     assert line == f"dealerbot: {says}" or line.startswith(f"dealerbot: {says}")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_wrong_password(tmp_path: Path, pg_server: PostgresServer) -> None:
+    """A role that logs in with a password, given the wrong one (throwaway server only: an
+    external server keeps its own authentication rules, so there the role is just unknown)."""
+    import asyncio
+    from urllib.parse import urlsplit
+
+    import asyncpg
+
+    role = "dealerbot_pw_test"
+    if not pg_server.external:
+        assert pg_server._root is not None
+        hba = pg_server._root / "data" / "pg_hba.conf"
+        rules = hba.read_text()
+        line = f"host all {role} 127.0.0.1/32 scram-sha-256\n"
+        if line not in rules:
+            hba.write_text(line + rules)  # first match wins: only this role needs a password
+
+        async def prepare() -> None:
+            admin = await asyncpg.connect(pg_server.url)
+            try:
+                exists = await admin.fetchval("SELECT 1 FROM pg_roles WHERE rolname = $1", role)
+                if not exists:
+                    await admin.execute(f"CREATE ROLE {role} LOGIN PASSWORD 'right'")
+                await admin.execute("SELECT pg_reload_conf()")
+            finally:
+                await admin.close()
+
+        asyncio.run(prepare())
+    parts = urlsplit(pg_server.url)
+    url = f"postgresql://{role}:wrong@{parts.hostname}:{parts.port}/postgres"
+    done = dealerbot(tmp_path, {"DATABASE_URL": url, "DISCORD_TOKEN": "x"}, "audit")
+    line = one_line(done)
+    assert done.returncode == 1
+    assert "DATABASE_URL" in line and "wrong" not in line
+    says = "refused the login" if pg_server.external else "refused the user name or password"
+    assert says in line, line
+    assert list(tmp_path.iterdir()) == []
