@@ -201,3 +201,27 @@ async def test_phh_files_and_the_public_export_hold_only_cards_the_viewer_saw(
 def hand_texts(text: str) -> list[tuple[str, str]]:
     """(hand id, text) of each hand in a PokerStars file."""
     return re.findall(r"PokerStars Hand #(\d+):(.*?)(?=PokerStars Hand #|\Z)", text, re.S)
+
+
+async def test_a_hand_whose_log_no_longer_replays_does_not_break_the_history(
+    harness: Harness,
+) -> None:
+    """A log the engine cannot play to its end (here: its last action lost) is that hand's
+    problem: /stud history still lists every hand, and asking for that hand's file is
+    refused in words."""
+    h = harness
+    await seat_players(h.service, [1, 2], buy_in=200)
+    ended = []
+    for _ in range(2):
+        await h.service.start(GUILD, CHANNEL)
+        ended.append(await play_hand(h, passive))
+    broken = ended[0].hand_id
+    [(last,)] = await h.fetch("SELECT MAX(seq) FROM hand_actions WHERE hand_id = ?", (broken,))
+    await h.execute("DELETE FROM hand_actions WHERE hand_id = ? AND seq = ?", (broken, last))
+    lines = await h.service.records.history(GUILD, 1)
+    assert [line.hand_id for line in lines] == [e.hand_id for e in reversed(ended)]
+    assert " won " in lines[-1].winners
+    with pytest.raises(errors.TableError, match=str(broken)):
+        await h.service.records.hand_files(GUILD, 1, broken)
+    [file] = await h.service.records.hand_files(GUILD, 1, ended[1].hand_id)
+    assert file.hand_ids == (ended[1].hand_id,)
