@@ -88,6 +88,12 @@ class HandRecordError(TableError):
     """A hand id that does not name a finished hand of this server, or a bad count."""
 
 
+# What replaying a logged hand may raise (a log the engine no longer plays to its end), and
+# what reading one back may raise (that, or no log kept).
+NO_REPLAY = (EngineError, ValueError, KeyError)
+UNREADABLE = (HandRecordError, *NO_REPLAY)
+
+
 def played_hand(logged: LoggedHand, table_name: str) -> PlayedHand:
     """What the hand log keeps of ``logged``, in the form the history builder replays."""
     record = logged.record
@@ -250,7 +256,7 @@ class HandRecords:
                 name = names.get(logged.channel_id, f"channel {logged.channel_id}")
                 try:
                     hand = history_of(played_hand(logged, name))
-                except (HandRecordError, EngineError, ValueError, KeyError) as error:
+                except UNREADABLE as error:
                     skipped.append(f"hand {logged.record.id}: {error}")
                     continue
                 day = datetime.fromtimestamp(logged.record.started_at, UTC).strftime("%Y-%m-%d")
@@ -319,7 +325,13 @@ def _dealt_in(logged: LoggedHand, user_id: int) -> bool:
 
 def _viewer_view(logged: LoggedHand, user_id: int, table_name: str) -> Hand:
     played = played_hand(logged, table_name)
-    return view_of(history_of(played), player_names(played).get(user_id))
+    try:
+        hand = history_of(played)
+    except NO_REPLAY as error:  # one hand's log, not the asker's request, is at fault
+        raise HandRecordError(
+            f"Hand {logged.record.id}'s log cannot be read back, so it has no history file."
+        ) from error
+    return view_of(hand, player_names(played).get(user_id))
 
 
 def _write(views: Sequence[Hand], form: HistoryFormat, *, full: bool = False) -> str:
@@ -336,7 +348,7 @@ def _line(logged: LoggedHand, user_id: int) -> HistoryLine:
     net = int(result.get("final_stacks", {}).get(str(seat.seat_no), seat.stack)) - seat.stack
     try:
         winners = winners_text(view_of(history_of(played_hand(logged, "")), None))
-    except HandRecordError:  # pruned: the result row still says who was paid
+    except UNREADABLE:  # pruned, or a log that no longer replays: the result row says who was paid
         names = {str(s.seat_no): s.display_name for s in record.seats}
         paid = result.get("payouts", {})
         winners = "; ".join(
