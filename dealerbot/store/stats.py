@@ -1,7 +1,9 @@
 """Player statistics: one row per player and finished hand, and the rollups that answer.
 
 ``hand_players`` rows are written in the settlement's transaction by :func:`record_hand`
-(one statement, joining the caller's transaction). A trigger adds each row to
+(one statement, joining the caller's transaction), as pending: every read here first folds
+the pending rows (:func:`fold_pending`, in the read's transaction, so answers are exact),
+and the table service folds every few hands. Folding, a trigger adds each row to
 ``player_days`` (per player, variant and UTC day: ``/stud stats``) and to ``winnings`` (one
 row per player: net chips in his current day, week and month, and all time; each period's
 board walks its own index, like the chips leaderboard). Period keys are computed here from
@@ -18,7 +20,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from .boards import BoardSql, Seek, page_rows
-from .db import Connection, Database, execute_many, fetch_all, fetch_one
+from .db import Connection, Database, execute, execute_many, fetch_all, fetch_one
 from .hands import HandRecord, hand_in
 from .validate import check_id
 
@@ -90,10 +92,14 @@ class PlayerHandRow(NamedTuple):
 _INSERT = (
     "INSERT INTO hand_players (hand_id, user_id, guild_id, table_id, variant, seat_no, put_in,"
     " won, net, last_street, entered_third, raised_third, showdown, won_showdown, shown_rank,"
-    " shown_cards, ended_at, day, week, month)"
-    " SELECT ?, ?, guild_id, id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
+    " shown_cards, ended_at, day, week, month, pending)"
+    " SELECT ?, ?, guild_id, id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1"
     " FROM tables WHERE id = ?"
 )
+# The rollups take pending rows (migration 0009's trigger on this UPDATE); the partial index
+# hand_players_pending finds them. On PostgreSQL a second fold waits for the first's row
+# locks and then finds those rows folded: no row is counted twice.
+_FOLD = "UPDATE hand_players SET pending = 0 WHERE pending = 1"
 
 
 async def record_hand(
@@ -104,7 +110,9 @@ async def record_hand(
     rows: Sequence[PlayerHandRow],
     at: float | None = None,
 ) -> None:
-    """Write the hand's rows: one statement, joining the caller's transaction."""
+    """Write the hand's rows: one statement, joining the caller's transaction. They are
+    pending: the rollups take them at the next :func:`fold_pending` (a batch writes each
+    rollup page once; settlement pays only for appending the rows)."""
     check_id(hand_id, "hand id")
     check_id(table_id, "table id")
     when = db.now() if at is None else at
@@ -113,6 +121,12 @@ async def record_hand(
     params = [(hand_id, r[0], variant, *r[1:], *tail) for r in rows]
     async with db.reading() as conn:
         await execute_many(conn, _INSERT, params)
+
+
+async def fold_pending(db: Database) -> int:
+    """Add the pending rows to the rollups (own transaction, or the caller's); how many."""
+    async with db.transaction() as conn:
+        return await execute(conn, _FOLD)
 
 
 # --- /stud stats ------------------------------------------------------------------------
@@ -158,7 +172,8 @@ async def player_totals(
     where = ""
     if variant is not None:
         where, params = " AND variant = ?", (*params, variant)
-    async with db.reading() as conn:
+    async with db.transaction() as conn:  # the pending rows first: exact numbers
+        await execute(conn, _FOLD)
         sums = await fetch_all(conn, _TOTALS + where + " GROUP BY variant", params)
         bests = await fetch_all(conn, _BEST + where, params)
     best: dict[str, tuple[int, str]] = {}
@@ -241,7 +256,8 @@ async def winnings_page(
     check_id(guild_id, "guild id")
     board = _BOARDS[period]
     key = _board_key(guild_id, period, db.now() if at is None else at)
-    async with db.reading() as conn:
+    async with db.transaction() as conn:  # the pending rows first: exact numbers
+        await execute(conn, _FOLD)
         row = await fetch_one(conn, f"SELECT COUNT(*) FROM winnings WHERE {board.where}", key)
         total = int(row[0]) if row is not None else 0
         pages = max(1, math.ceil(total / PAGE_SIZE))
@@ -286,7 +302,8 @@ async def winnings_rank(
     check_id(user_id, "user id")
     board = _BOARDS[period]
     key = _board_key(guild_id, period, db.now() if at is None else at)
-    async with db.reading() as conn:
+    async with db.transaction() as conn:  # the pending rows first: exact numbers
+        await execute(conn, _FOLD)
         row = await fetch_one(
             conn,
             f"SELECT {board.score}, {board.score[:-3]}hands FROM winnings"

@@ -40,6 +40,15 @@ from .config import TableConfig
 log = logging.getLogger(__name__)
 
 BATCH = 200
+FOLD_EVERY = 16  # a table's hands between two folds of the pending stats rows
+
+
+async def fold_now_and_then(db: Database, hand_number: int) -> None:
+    """After a settlement's transaction (never in it): every FOLD_EVERY hands of a table,
+    fold the pending stats rows into the rollups (every table's; the reads fold too, so
+    this only keeps the batch a read may meet small)."""
+    if hand_number % FOLD_EVERY == 0:
+        await stats_db.fold_pending(db)
 
 
 def player_rows(

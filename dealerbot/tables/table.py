@@ -25,7 +25,7 @@ from dealerbot.store.hands import HandRecord
 from dealerbot.store.seats import CashOut, SeatRow
 from dealerbot.store.tables import TableStatus
 
-from . import dealer, errors, projection, recovery
+from . import dealer, errors, projection, recovery, stats_record
 from . import events as out
 from .config import TableConfig
 from .dealer import Ctx, Step
@@ -246,6 +246,7 @@ class Table(TableViews):
         self.turn_timer.cancel()
         ids = (self.guild_id, self.channel_id)
         self.emit(projection.hand_ended(*ids, ended, tuple(self.last_actions)))
+        await stats_record.fold_now_and_then(self.deps.db, ended.record.number)
         await self._after_release(ended.released)
 
     async def _after_release(self, released: Released) -> None:

@@ -7,7 +7,7 @@ import pytest
 
 from dealerbot.store import hands, stats, tables
 from dealerbot.store.boards import Seek
-from dealerbot.store.db import Database
+from dealerbot.store.db import Database, fetch_all
 from dealerbot.store.stats import Period, PeriodKeys, PlayerHandRow
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, FakeClock, sit
@@ -170,3 +170,34 @@ async def test_winnings_pages_seek_from_a_neighbouring_row(db: Database) -> None
     ranks = [e.rank for p in by_number for e in p.entries]
     nets = [e.net for p in by_number for e in p.entries]
     assert ranks == [1 + sum(1 for n in nets if n > net) for net in nets]
+
+
+async def test_settlement_rows_wait_for_the_fold_and_every_read_folds_first(db: Database) -> None:
+    """Rows written at settlement are pending: the rollups do not have them until a fold
+    (which counts each row once); every read folds first, so no answer misses a hand."""
+    table_id = await seated(db)
+    await settled(db, table_id, [row(ALICE, 0, 5, 10), row(BOB, 1, 5, 0)])
+
+    async def rolled_up() -> list[tuple[int, int]]:
+        async with db.reading() as conn:
+            found = await fetch_all(
+                conn, "SELECT user_id, all_net FROM winnings ORDER BY user_id", ()
+            )
+        return [(int(user), int(net)) for user, net in found]
+
+    assert await rolled_up() == []
+    assert await stats.fold_pending(db) == 2
+    assert await rolled_up() == [(ALICE, 5), (BOB, -5)]
+    assert await stats.fold_pending(db) == 0  # folded once
+    await settled(db, table_id, [row(ALICE, 0, 5, 0), row(CAROL, 2, 0, 5)])
+    assert await rolled_up() == [(ALICE, 5), (BOB, -5)]
+    page = await stats.winnings_page(db, GUILD, Period.ALL, 1)  # the read folds first
+    assert [(e.user_id, e.net, e.hands) for e in page.entries] == [
+        (CAROL, 5, 1), (ALICE, 0, 2), (BOB, -5, 1)
+    ]  # fmt: skip
+    assert await stats.fold_pending(db) == 0
+    await settled(db, table_id, [row(BOB, 1, 0, 20), row(CAROL, 2, 20, 0)])
+    [bob] = await stats.player_totals(db, GUILD, BOB, since_day=None, variant=None)
+    assert (bob.hands, bob.net, bob.biggest_win) == (2, 15, 20)
+    assert (await stats.winnings_rank(db, GUILD, BOB, Period.ALL)) is not None
+    assert await stats.fold_pending(db) == 0
