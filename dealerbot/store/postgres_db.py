@@ -27,7 +27,7 @@ from .errors import DatabaseUnavailable
 from .leases import PostgresLeases, TableLeases
 
 CONNECT_TIMEOUT_SECONDS = 5.0
-# pg_advisory_xact_lock key taken while migrating: two processes never migrate at once.
+# Advisory lock key held while migrating: two processes never migrate at once.
 MIGRATION_LOCK = 0x6465616C6572  # "dealer"
 RawConnection: TypeAlias = "asyncpg.Connection[Any] | PoolConnectionProxy[Any]"
 _TOKEN = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|::|\?|:([A-Za-z_][A-Za-z0-9_]*)")
@@ -223,21 +223,30 @@ class PostgresDatabase(Database):
             return await _version(raw)
 
     async def apply_migration(self, version: int, body: str) -> bool:
-        async with self.pool.acquire() as raw, raw.transaction():
-            await raw.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
-            if await _version(raw) >= version:
-                return False
-            await raw.execute(body)  # no arguments: the simple protocol runs a whole file
-            await raw.execute(
-                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);"
-                "DELETE FROM schema_version;"
-                f"INSERT INTO schema_version (version) VALUES ({int(version)})"
-            )
+        # The lock is taken before the transaction starts, so the transaction (and its
+        # version check) sees whatever a process that held the lock before us committed.
+        async with self.pool.acquire() as raw:
+            await raw.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+            try:
+                async with raw.transaction():
+                    if await _version(raw) >= version:
+                        return False
+                    await raw.execute(body)  # no arguments: the simple protocol runs a file
+                    await raw.execute(
+                        "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);"
+                        "DELETE FROM schema_version;"
+                        f"INSERT INTO schema_version (version) VALUES ({int(version)})"
+                    )
+            finally:
+                await raw.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
         return True
 
 
 async def _version(raw: RawConnection) -> int:
-    exists = await raw.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
+    exists = await raw.fetchval(
+        "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_tables"
+        " WHERE schemaname = current_schema() AND tablename = 'schema_version')"
+    )
     if not exists:
         return 0
     value = await raw.fetchval("SELECT MAX(version) FROM schema_version")
