@@ -9,7 +9,9 @@ it was granted (a sliding-window token bucket; a classic bucket of size B refill
 r/s would allow B + r in a second).
 
 When more requests are due than the budget allows, they wait in two lanes: table
-messages go first, DMs after them (a player can always read his cards through **My
+messages go first, DMs after them, and DMs leave a reserve of tokens to table messages
+(a table's worker holds its message lock while its request waits, and a click may wait
+on that lock) (a player can always read his cards through **My
 cards**, an interaction answer that costs nothing). The queue is plain logic on a clock
 given to it (:class:`BudgetQueue`), so tests drive it with a fake clock; :class:`RestBudget`
 runs it on the event loop with no task of its own (a timer callback wakes it).
@@ -29,6 +31,7 @@ T = TypeVar("T")
 
 DEFAULT_LIMIT = 45  # requests per window: a margin under Discord's global 50/s
 DEFAULT_WINDOW = 1.0  # seconds
+DEFAULT_TABLE_RESERVE = 10  # tokens DMs leave for table messages (about 7/s at 200 tables)
 
 
 class Lane(IntEnum):
@@ -55,9 +58,10 @@ class SlidingBudget:
         while resting and resting[0] + self.window <= now:  # the same sum as next_free
             resting.popleft()
 
-    def available(self, now: float) -> bool:
+    def available(self, now: float, keep: int = 0) -> bool:
+        """A token is free, leaving ``keep`` of them for others."""
         self._expire(now)
-        return self.in_flight + len(self._resting) < self.limit
+        return self.in_flight + len(self._resting) < self.limit - keep
 
     def take(self, now: float) -> None:
         self.in_flight += 1
@@ -67,19 +71,25 @@ class SlidingBudget:
         self.in_flight -= 1
         self._resting.append(now)
 
-    def next_free(self, now: float) -> float | None:
-        """When the next token is available (``now`` if one is; None: when a request in
-        flight finishes, plus the window)."""
-        if self.available(now):
+    def next_free(self, now: float, keep: int = 0) -> float | None:
+        """When a token is free leaving ``keep`` (``now`` if one is; None: only once a
+        request in flight finishes, plus the window)."""
+        if self.available(now, keep):
             return now
-        return self._resting[0] + self.window if self._resting else None
+        must_rest = self.in_flight + len(self._resting) - (self.limit - keep)  # >= 0
+        if must_rest < len(self._resting):
+            return self._resting[must_rest] + self.window
+        return None
 
 
 class BudgetQueue(Generic[T]):
     """Requests waiting for the budget, in lanes; :meth:`due` grants them in lane order."""
 
-    def __init__(self, budget: SlidingBudget) -> None:
+    def __init__(self, budget: SlidingBudget, table_reserve: int = 0) -> None:
         self.budget = budget
+        # Tokens DMs may not use: a table request (whose worker holds the table's message
+        # lock meanwhile, and a click may wait on that lock) then rarely waits at all.
+        self.table_reserve = min(table_reserve, budget.limit - 1)
         self._lanes: tuple[deque[T], ...] = tuple(deque() for _ in Lane)
         self.granted = [0 for _ in Lane]
         self.queued = [0 for _ in Lane]  # requests that had to wait
@@ -90,9 +100,14 @@ class BudgetQueue(Generic[T]):
     def waiting(self, lane: Lane) -> int:
         return len(self._lanes[lane])
 
+    def _keep(self, lane: Lane) -> int:
+        return self.table_reserve if lane is Lane.DM else 0
+
     def try_now(self, lane: Lane, now: float) -> bool:
-        """Spend a token at once if nobody waits and one is free (the common case)."""
-        if len(self) == 0 and self.budget.available(now):
+        """Spend a token at once if nobody of this lane or a first one waits and one is
+        free for this lane (the common case)."""
+        waiting = sum(len(self._lanes[earlier]) for earlier in Lane if earlier <= lane)
+        if waiting == 0 and self.budget.available(now, self._keep(lane)):
             self.budget.take(now)
             self.granted[lane] += 1
             return True
@@ -108,7 +123,7 @@ class BudgetQueue(Generic[T]):
         out: list[T] = []
         for lane in Lane:
             queue = self._lanes[lane]
-            while queue and self.budget.available(now):
+            while queue and self.budget.available(now, self._keep(lane)):
                 item = queue.popleft()
                 if live(item):
                     self.budget.take(now)
@@ -121,7 +136,9 @@ class BudgetQueue(Generic[T]):
     def wake_at(self, now: float) -> float | None:
         """When :meth:`due` may grant something again (None: nothing waits, or every token
         is in flight and the next :meth:`finish` will tell)."""
-        return self.budget.next_free(now) if len(self) else None
+        times = [self.budget.next_free(now, self._keep(lane)) for lane in Lane if self._lanes[lane]]
+        known = [t for t in times if t is not None]  # None: that lane waits for a finish()
+        return min(known) if known else None
 
     def finish(self, now: float) -> None:
         self.budget.give_back(now)
@@ -135,8 +152,11 @@ class RestBudget:
         limit: int = DEFAULT_LIMIT,
         window: float = DEFAULT_WINDOW,
         clock: Callable[[], float] = time.monotonic,
+        table_reserve: int = DEFAULT_TABLE_RESERVE,
     ) -> None:
-        self.queue: BudgetQueue[asyncio.Future[None]] = BudgetQueue(SlidingBudget(limit, window))
+        self.queue: BudgetQueue[asyncio.Future[None]] = BudgetQueue(
+            SlidingBudget(limit, window), table_reserve
+        )
         self._clock = clock
         self._timer: asyncio.TimerHandle | None = None
 

@@ -50,8 +50,10 @@ def test_a_table_request_overtakes_dms_already_waiting() -> None:
 def test_nobody_jumps_the_queue_while_requests_wait() -> None:
     queue: BudgetQueue[str] = BudgetQueue(SlidingBudget(limit=1, window=1.0))
     queue.push(Lane.DM, "waiting")
-    assert not queue.try_now(Lane.TABLE, 0.0)  # a token is free, but a request waits
-    assert queue.due(0.0) == ["waiting"]
+    assert not queue.try_now(Lane.DM, 0.0)  # a token is free, but a DM waits before it
+    queue.push(Lane.TABLE, "edit")
+    assert not queue.try_now(Lane.TABLE, 0.0)  # and a table request before this one
+    assert queue.due(0.0) == ["edit"]
 
 
 def test_requests_whose_caller_gave_up_spend_no_token() -> None:
@@ -62,11 +64,26 @@ def test_requests_whose_caller_gave_up_spend_no_token() -> None:
     assert queue.waiting(Lane.DM) == 1
 
 
+def test_dms_leave_a_reserve_to_table_messages() -> None:
+    queue: BudgetQueue[str] = BudgetQueue(SlidingBudget(limit=10, window=1.0), table_reserve=3)
+    for i in range(10):
+        queue.push(Lane.DM, f"dm{i}")
+    assert queue.due(0.0) == [f"dm{i}" for i in range(7)]  # three tokens stay for tables
+    assert queue.try_now(Lane.TABLE, 0.1)  # a table request overtakes the waiting DMs
+    queue.push(Lane.TABLE, "edit")
+    assert queue.due(0.2) == ["edit"]
+    assert not queue.try_now(Lane.DM, 0.3)
+    for _ in range(9):
+        queue.finish(0.5)
+    assert queue.wake_at(0.6) == pytest.approx(1.5)
+    assert queue.due(1.5) == ["dm7", "dm8", "dm9"]
+
+
 def test_no_second_at_the_receiver_holds_more_than_the_limit() -> None:
     """Bursts of requests; each granted one reaches Discord at a random moment of its
     flight (a busy event loop sends late) and finishes later still."""
     rng = random.Random(13)
-    queue: BudgetQueue[int] = BudgetQueue(SlidingBudget(limit=45, window=1.0))
+    queue: BudgetQueue[int] = BudgetQueue(SlidingBudget(limit=45, window=1.0), table_reserve=10)
     arrivals: list[float] = []
     finishing: list[float] = []  # heap of the finish times of requests in flight
     now = 0.0
