@@ -57,6 +57,12 @@ class Connection(ABC):
     @abstractmethod
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None: ...
 
+    async def executemany_at_commit(self, sql: str, rows: Iterable[Params]) -> None:
+        """Rows nothing reads before the transaction ends (the stats rows): a backend may
+        hold them and run them just before COMMIT, in the same round trip (SQLite: one hop
+        fewer). Same transaction, same atomicity. Default: now."""
+        await self.executemany(sql, rows)
+
     @staticmethod
     @abstractmethod
     def is_unique_violation(error: BaseException) -> bool:

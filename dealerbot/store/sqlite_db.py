@@ -30,6 +30,7 @@ class SqliteConnection(Connection):
 
     def __init__(self, raw: aiosqlite.Connection) -> None:
         self.raw = raw
+        self.at_commit: list[tuple[str, list[Params]]] = []  # see executemany_at_commit
 
     # Each call is one hop to aiosqlite's thread (execute_fetchall runs and fetches in one
     # go): hops, not SQLite, dominate the cost of a small transaction.
@@ -42,6 +43,13 @@ class SqliteConnection(Connection):
 
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
         await self.raw.executemany(sql, rows)
+
+    async def executemany_at_commit(self, sql: str, rows: Iterable[Params]) -> None:
+        """Held until the transaction's COMMIT, which runs them first in its own hop."""
+        if not self.raw.in_transaction:
+            await self.executemany(sql, rows)
+            return
+        self.at_commit.append((sql, list(rows)))
 
     @staticmethod
     def is_unique_violation(error: BaseException) -> bool:
@@ -110,11 +118,13 @@ class SqliteDatabase(Database):
         if self._owns():
             self._depth += 1
             name = f"sp{self._depth}"
+            held = len(self._conn.at_commit)
             try:
                 await raw.execute(f"SAVEPOINT {name}")
                 try:
                     yield self._conn
                 except BaseException:
+                    del self._conn.at_commit[held:]  # undone with the savepoint
                     await raw.execute(f"ROLLBACK TO {name}")
                     await raw.execute(f"RELEASE {name}")
                     raise
@@ -124,6 +134,7 @@ class SqliteDatabase(Database):
             return
         async with self._lock:
             self._owner = asyncio.current_task()
+            self._conn.at_commit.clear()
             try:
                 await raw.execute("BEGIN IMMEDIATE")
                 try:
@@ -132,12 +143,30 @@ class SqliteDatabase(Database):
                     await self._rollback()
                     raise
                 try:
-                    await raw.execute("COMMIT")
+                    await self._commit()
                 except BaseException:
                     await self._rollback()
                     raise
             finally:
+                self._conn.at_commit.clear()
                 self._owner = None
+
+    async def _commit(self) -> None:
+        """COMMIT, after the statements held for it, in one hop to aiosqlite's thread (its
+        ``_execute`` runs a function there: aiosqlite has no public batch call). If one
+        fails, nothing is committed and the caller rolls back."""
+        held, self._conn.at_commit = self._conn.at_commit, []
+        if not held:
+            await self._raw.execute("COMMIT")
+            return
+        conn = self._raw._conn  # the sqlite3 connection, used only on aiosqlite's thread
+
+        def run() -> None:
+            for sql, rows in held:
+                conn.executemany(sql, rows)
+            conn.execute("COMMIT")
+
+        await self._raw._execute(run)  # type: ignore[no-untyped-call]
 
     async def _rollback(self) -> None:
         # The COMMIT may already have run when a cancellation arrived: then there is

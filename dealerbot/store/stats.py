@@ -20,7 +20,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from .boards import BoardSql, Seek, page_rows
-from .db import Connection, Database, execute, execute_many, fetch_all, fetch_one
+from .db import Connection, Database, execute, fetch_all, fetch_one
 from .hands import HandRecord, hand_in
 from .validate import check_id
 
@@ -110,7 +110,8 @@ async def record_hand(
     rows: Sequence[PlayerHandRow],
     at: float | None = None,
 ) -> None:
-    """Write the hand's rows: one statement, joining the caller's transaction. They are
+    """Write the hand's rows: one statement, joining the caller's transaction (run with its
+    COMMIT where the backend can: no round trip of its own). They are
     pending: the rollups take them at the next :func:`fold_pending` (a batch writes each
     rollup page once; settlement pays only for appending the rows)."""
     check_id(hand_id, "hand id")
@@ -120,7 +121,7 @@ async def record_hand(
     tail = (when, keys.day, keys.week, keys.month, table_id)
     params = [(hand_id, r[0], variant, *r[1:], *tail) for r in rows]
     async with db.reading() as conn:
-        await execute_many(conn, _INSERT, params)
+        await conn.executemany_at_commit(_INSERT, params)  # SQLite: in the COMMIT's hop
 
 
 async def fold_pending(db: Database) -> int:
