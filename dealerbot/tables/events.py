@@ -193,7 +193,7 @@ class ShownHand:
     cards: tuple[Card, ...]
     high: str
     low: str | None
-    high_cards: tuple[Card, ...] = ()  # the five that play for the high (display order)
+    high_cards: tuple[Card, ...] = ()  # the five that play (razz: its low), display order
     low_cards: tuple[Card, ...] = ()  # the five of the low, high to low (Hi/Lo, if any)
 
 

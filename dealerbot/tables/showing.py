@@ -1,15 +1,16 @@
 """What a shown or dealt hand reads as: the five cards that play, and the made hand's name.
 
-Pure helpers over the engine's public evaluator (:func:`best_high`, :func:`best_low`), so
-a result shows the five cards that play (and the five of the low) instead of seven cards
-in dealing order, and the 7th-street DM can name the player's made hand.
+Pure helpers over the engine's public evaluators (:func:`best_high`, :func:`best_low`,
+:func:`best_razz`), so a result shows the five cards that play (and the five of the low;
+in razz the five of the ace-to-five low) instead of seven cards in dealing order, and the
+7th-street DM can name the player's made hand (in razz his low, "7-5-4-2-A (Seven low)").
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dealerbot.engine import Card, HandState, Rank, best_high, best_low
+from dealerbot.engine import Card, HandState, Rank, best_high, best_low, best_razz
 from dealerbot.engine import events as ev
 
 ACE_LOW = 1
@@ -29,9 +30,21 @@ def low_five(cards: Sequence[Card]) -> tuple[Card, ...]:
     low = best_low(cards)
     if low is None:
         return ()
+    return _cards_of_ranks(cards, low.ranks)
+
+
+def razz_five(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The five cards of the best ace-to-five low (razz), high to low; () unless 5 to 7."""
+    if not 5 <= len(cards) <= 7:
+        return ()
+    return _cards_of_ranks(cards, best_razz(cards).ranks)
+
+
+def _cards_of_ranks(cards: Sequence[Card], ranks: Sequence[int]) -> tuple[Card, ...]:
+    """One card for each ace-low rank wanted (a pair's two ranks take two cards), in order."""
     picked: list[Card] = []
     left = list(cards)
-    for wanted in low.ranks:
+    for wanted in ranks:
         for card in left:
             if _low_value(card) == wanted:
                 picked.append(card)
@@ -40,10 +53,15 @@ def low_five(cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(picked)
 
 
-def made_hand(cards: Sequence[Card], split_low: bool) -> tuple[str | None, str | None]:
-    """The name of the high hand (and, in Hi/Lo, the low or "no low") of 5 to 7 cards."""
+def made_hand(
+    cards: Sequence[Card], split_low: bool, lowball: bool = False
+) -> tuple[str | None, str | None]:
+    """The name of the high hand (and, in Hi/Lo, the low or "no low"; in razz the ace-to-five
+    low alone) of 5 to 7 cards."""
     if not 5 <= len(cards) <= 7:
         return None, None
+    if lowball:  # razz: the pot is played for the low alone, named as razz players read it
+        return str(best_razz(cards)), None
     high = best_high(cards).name
     if not split_low:
         return high, None
@@ -56,16 +74,16 @@ def _low_value(card: Card) -> int:
 
 
 def playing_fives(shown: ev.HandShown) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """The five cards that play for the high and for the low of a shown hand."""
-    if getattr(shown, "lowball", False):  # razz: the engine names its own low
-        return (), ()
+    """The five cards that play for the high and for the low of a shown hand (in razz the
+    five of the ace-to-five low, as the hand that plays: it is what ``shown.high`` names)."""
     cards = shown.playing_cards
+    if shown.lowball:
+        return razz_five(cards), ()
     return high_five(cards), low_five(cards) if shown.split_low else ()
 
 
 def last_street_names(state: HandState, cards: Sequence[Card]) -> tuple[str | None, str | None]:
     """A player's made hand (and low) on the last street, the community card counted."""
-    if getattr(state.variant.rules, "lowball", False):  # razz: no high hand to name
-        return None, None
+    rules = state.variant.rules
     playing = (*cards, state.community) if state.community is not None else tuple(cards)
-    return made_hand(playing, state.variant.rules.split_low)
+    return made_hand(playing, rules.split_low, rules.lowball)
