@@ -100,6 +100,16 @@ _INSERT = (
 # hand_players_pending finds them. On PostgreSQL a second fold waits for the first's row
 # locks and then finds those rows folded: no row is counted twice.
 _FOLD = "UPDATE hand_players SET pending = 0 WHERE pending = 1"
+# PostgreSQL: one fold at a time (a transaction lock; the two-key form, apart from the
+# leases' and the migrations' one-key locks). Two folds meeting rows committed in between
+# could otherwise take two players' rollup rows in opposite orders and deadlock.
+_FOLD_LOCK = "SELECT pg_advisory_xact_lock(1937006962, 9)"
+
+
+async def _fold(conn: Connection) -> int:
+    if conn.backend == "postgresql":
+        await fetch_all(conn, _FOLD_LOCK)
+    return await execute(conn, _FOLD)
 
 
 async def record_hand(
@@ -127,7 +137,7 @@ async def record_hand(
 async def fold_pending(db: Database) -> int:
     """Add the pending rows to the rollups (own transaction, or the caller's); how many."""
     async with db.transaction() as conn:
-        return await execute(conn, _FOLD)
+        return await _fold(conn)
 
 
 # --- /stud stats ------------------------------------------------------------------------
@@ -174,7 +184,7 @@ async def player_totals(
     if variant is not None:
         where, params = " AND variant = ?", (*params, variant)
     async with db.transaction() as conn:  # the pending rows first: exact numbers
-        await execute(conn, _FOLD)
+        await _fold(conn)
         sums = await fetch_all(conn, _TOTALS + where + " GROUP BY variant", params)
         bests = await fetch_all(conn, _BEST + where, params)
     best: dict[str, tuple[int, str]] = {}
@@ -258,7 +268,7 @@ async def winnings_page(
     board = _BOARDS[period]
     key = _board_key(guild_id, period, db.now() if at is None else at)
     async with db.transaction() as conn:  # the pending rows first: exact numbers
-        await execute(conn, _FOLD)
+        await _fold(conn)
         row = await fetch_one(conn, f"SELECT COUNT(*) FROM winnings WHERE {board.where}", key)
         total = int(row[0]) if row is not None else 0
         pages = max(1, math.ceil(total / PAGE_SIZE))
@@ -304,7 +314,7 @@ async def winnings_rank(
     board = _BOARDS[period]
     key = _board_key(guild_id, period, db.now() if at is None else at)
     async with db.transaction() as conn:  # the pending rows first: exact numbers
-        await execute(conn, _FOLD)
+        await _fold(conn)
         row = await fetch_one(
             conn,
             f"SELECT {board.score}, {board.score[:-3]}hands FROM winnings"
