@@ -40,11 +40,18 @@ async def play_one(club: Club, title: str) -> str:
 
 async def test_a_whole_rotation_then_dealers_choice(club: Club) -> None:
     emu = club.emu
+    players = club.players[:3]
+    await club.seat(players)
     answer = await club.text(club.admin, "config", group="stud-admin", game="mix", hands_per_game=1)
     assert "Settings changed" in answer
     assert "Mixed: Stud → Razz → Stud Hi/Lo, 1 hand each" in answer
-    players = club.players[:3]
-    await club.seat(players)
+    await club.settle()
+    refused = await club.text(club.admin, "config", group="stud-admin", games="stud omaha")
+    assert "Unknown game 'omaha' in the list: choose 'stud', 'stud8', 'razz'." in refused
+    refused = await club.text(club.admin, "config", group="stud-admin", games="razz, razz")
+    assert "each game once" in refused
+    notices = [m["content"] for m in club.public_messages() if m["content"]]
+    assert any(n.startswith("From the next hand: Mixed: Stud → Razz") for n in notices), notices
 
     await club.start_hand()
     message, _ = await club.wait_turn()
