@@ -149,3 +149,4 @@ async def backfill(db: Database, batch: int = BATCH) -> tuple[int, int]:
             async with db.transaction():
                 await write(db, record_.id, record_.table_id, state.variant, rows, record_.ended_at)
             recorded += 1
+        await stats_db.fold_pending(db)  # a batch at a time, not all at the first read
