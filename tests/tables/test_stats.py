@@ -21,7 +21,7 @@ from dealerbot.engine import (
 from dealerbot.store import hand_actions as actions_db
 from dealerbot.store import hands as hands_db
 from dealerbot.store import wallets as wallets_db
-from dealerbot.store.stats import PeriodKeys
+from dealerbot.store.stats import PeriodKeys, fold_pending
 from dealerbot.tables import StatsPeriod, TableConfig, Variant, parse_period
 from dealerbot.tables.stats_record import backfill
 from tests.engine.stats_recount import Counted, recount
@@ -222,6 +222,7 @@ async def test_backfill_writes_what_settlement_wrote(tmp_path) -> None:
     try:
         await play_room(h, 30, seed=11)
         tables = ("hand_players", "player_days", "winnings")
+        await fold_pending(h.db)  # the rollups hold every row settled (a read would fold too)
         live = {t: await rows(h, f"SELECT * FROM {t} ORDER BY 1, 2, 3, 4") for t in tables}
         assert live["hand_players"]
         for table in tables:
