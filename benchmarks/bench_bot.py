@@ -160,6 +160,26 @@ async def play_table(
     stats: Stats,
     burst: bool = False,
 ) -> None:
+    """One table's hands; a click Discord would have refused (no answer within 60 s,
+    a table that stopped) ends that table's play as an error, and the run goes on."""
+    try:
+        await play_hands(emu, watch, guild, channel, players, hands, think, rng, stats, burst)
+    except TimeoutError as error:
+        stats.errors.append(f"{channel.name}: {error}")
+
+
+async def play_hands(
+    emu: DiscordEmulator,
+    watch: ChannelWatch,
+    guild: Any,
+    channel: Channel,
+    players: list[Member],
+    hands: int,
+    think: float,
+    rng: random.Random,
+    stats: Stats,
+    burst: bool = False,
+) -> None:
     by_id = {p.id: p for p in players}
     # Tables are not started in lockstep: each begins within its first ten turns' time
     # (with --burst they all start at once: a burst of posts and DMs over the REST budget).
@@ -500,6 +520,7 @@ async def run(args: argparse.Namespace) -> int:
         (f"repeated DM-channel opens: {repeated} ({len(opened)} opened)", "0", repeated == 0),
         (f"most requests in any second: {peak}", "<= 45", peak <= 45),
         (f"bot memory per table: {per_table:.0f} KiB", "< 50 KiB", per_table < 50),
+        (f"tables stopped (a click unanswered 60 s): {len(loaded.errors)}", "0", not loaded.errors),
     ]
     print(
         f"TARGETS ({args.tables} tables, think {args.think} s, turn alerts after "
