@@ -79,9 +79,12 @@ def seat_flags(seat: SeatView, playing: bool) -> list[str]:
 
 
 def seat_line(seat: SeatView, playing: bool) -> str:
-    """``▶ **alice** · 95 · `🂠 🂠 K♠` · bet 5`` (no seat number: in stud it means nothing)."""
+    """``▶ **alice** · 95 · `🂠 🂠 K♠` · bet 5`` (no seat number: in stud it means nothing);
+    a queued top-up follows the stack: ``**bob** · 40 · +100 next hand · ...``."""
     marker = "▶" if seat.to_act else "•"
     parts = [f"{marker} **{name_text(seat.name)}**", f"{seat.stack}"]
+    if seat.queued:  # a top-up asked for during the hand
+        parts.append(f"+{seat.queued} next hand")
     if seat.in_hand and seat.cards:
         parts.append(f"`{cards_text(seat.cards)}`")
     if seat.bet:

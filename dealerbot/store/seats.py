@@ -206,8 +206,11 @@ async def _wallet_to_table(
     )
 
 
-async def add_chips(db: Database, table_id: int, user_id: int, amount: int) -> SeatRow:
-    """Top up a stack from the wallet, between hands only (the service caps the stack)."""
+async def add_chips(
+    db: Database, table_id: int, user_id: int, amount: int, *, queued: bool = False
+) -> SeatRow:
+    """Top up a stack from the wallet, between hands only (the service caps the stack);
+    ``queued``: a queued top-up (store/topups.py), whose row goes in the same transaction."""
     check_id(table_id, "table id")
     check_id(user_id, "user id")
     check_amount(amount)
@@ -226,6 +229,10 @@ async def add_chips(db: Database, table_id: int, user_id: int, amount: int) -> S
             "UPDATE seats SET stack = stack + ? WHERE table_id = ? AND user_id = ?",
             (amount, table_id, user_id),
         )
+        if queued:
+            await conn.execute(
+                "DELETE FROM queued_topups WHERE table_id = ? AND user_id = ?", (table_id, user_id)
+            )
         return await seat_in(conn, table_id, user_id)
 
 

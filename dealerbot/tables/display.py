@@ -69,6 +69,7 @@ class SeatView:
     leaving: bool
     button: bool
     to_act: bool
+    queued: int = 0  # chips he added during the hand: they join his stack before the next deal
 
     @property
     def up_cards(self) -> tuple[Card, ...]:

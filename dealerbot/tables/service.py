@@ -198,6 +198,9 @@ class TableService(SettingsCommands, Accounts):
         await table.games.load(self.db, record.id)  # a mixed game resumes its rotation
         self._tables[key] = table
         hand = await hands_db.current_hand(self.db, record.id)
+        # Top-ups queued before a restart: now if no hand is left to settle, else after it.
+        between = hand is None and record.status is TableStatus.OPEN
+        table.seats.update(await table.top_ups.load(self.db, record.id, config, seats, between))
         if hand is not None:
             await table.resume(hand)
         else:

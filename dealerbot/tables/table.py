@@ -256,6 +256,7 @@ class Table(TableViews):
         for cash in cashed:
             self._left(cash, names.get(cash.user_id, str(cash.user_id)))
         if closing:
+            await self.top_ups.drop(self.deps.db, self.id)
             self._mark_closed(cashed)
             return
         seats = await seats_db.get_seats(self.deps.db, self.id)
@@ -359,8 +360,10 @@ class Table(TableViews):
             raise errors.TableClosingError(
                 "This table closes after this hand: no chips can be added."
             )
-        if self.hand is not None:  # queued, moved before the next deal
-            return await self.top_ups.queue(self.deps.db, self.guild_id, self.config, seat, amount)
+        if self.hand is not None:  # queued, moved before the next deal; shown on his seat
+            seat = await self.top_ups.queue(self.deps.db, self.guild_id, self.config, seat, amount)
+            self.touch()
+            return seat
         check_top_up(self.config, seat.stack, amount)
         with store_errors_as_table_errors():
             seat = await seats_db.add_chips(self.deps.db, self.id, user_id, amount)

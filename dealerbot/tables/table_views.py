@@ -15,6 +15,7 @@ from .display import PlayerView, TableView
 from .hand import LiveHand
 from .mixing import Mixer
 from .projection import TableSnapshot
+from .topups import TopUps
 
 
 class TableViews:
@@ -30,6 +31,7 @@ class TableViews:
     next_hand_at: float | None
     last_actions: deque[str]
     games: Mixer
+    top_ups: TopUps
 
     def seat_of(self, user_id: int) -> SeatRow:
         seat = self.seats.get(user_id)
@@ -56,6 +58,12 @@ class TableViews:
     def view(self) -> TableView:
         """The public view: only up cards, never a face-down one."""
         view = projection.table_view(self.snapshot())
+        if self.top_ups.queued:  # shown on his seat line: "+50 next hand"
+            seats = tuple(
+                dataclasses.replace(seat, queued=self.top_ups.queued.get(seat.user_id, 0))
+                for seat in view.seats
+            )
+            view = dataclasses.replace(view, seats=seats)
         games = self.games.view(self.config)
         if games is None:
             return view

@@ -1,11 +1,14 @@
 """Chips added during a hand: queued, and moved from the wallet just before the next deal.
 
 ``/stud addchips`` (or Rebuy) during a hand is not refused: the amount is checked now
-(table stakes, the wallet's balance) and kept in memory; when the hand is settled, each
-queued top-up moves wallet chips to the stack in one store transaction (with its ledger
-row), before the next hand is scheduled. Nothing moves before that, so a restart only
-forgets the queue: no chip is ever half-moved. A top-up that no longer fits (the stack
-grew past the maximum, the wallet shrank) is cut to what fits or dropped, and logged.
+(table stakes, the wallet's balance) and queued, in memory for the table view
+(``+50 next hand``) and as a row (store/topups.py) so a restart does not forget it. When
+the hand is settled, each queued top-up moves wallet chips to the stack in one store
+transaction (its ledger row, and its queue row deleted), before the next hand is
+scheduled; a table loaded with no hand left to settle applies them at once. Nothing moves
+before that: the chips stay in the wallet, so a crash never half-moves one. A top-up that
+no longer fits (the stack grew past the maximum, the wallet shrank) is cut to what fits
+or dropped, and logged; a closing table drops the queue.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from collections.abc import Iterable
 
 from dealerbot.store import errors as store_errors
 from dealerbot.store import seats as seats_db
+from dealerbot.store import topups as topups_db
 from dealerbot.store import wallets as wallets_db
 from dealerbot.store.db import Database
 from dealerbot.store.seats import SeatRow
@@ -32,6 +36,21 @@ class TopUps:
     def __init__(self) -> None:
         self.queued: dict[int, int] = {}
 
+    async def load(
+        self,
+        db: Database,
+        table_id: int,
+        config: TableConfig,
+        seats: Iterable[SeatRow],
+        between_hands: bool,
+    ) -> dict[int, SeatRow]:
+        """The queue kept before a restart; applied now ``between_hands`` (no hand to settle
+        first), else after the resumed hand. The seats that changed, by user id."""
+        self.queued = await topups_db.queued_top_ups(db, table_id)
+        if not between_hands or not self.queued:
+            return {}
+        return await self.apply(db, table_id, config, seats)
+
     async def queue(
         self, db: Database, guild_id: int, config: TableConfig, seat: SeatRow, amount: int
     ) -> SeatRow:
@@ -44,6 +63,7 @@ class TopUps:
             raise errors.InsufficientFundsError(
                 f"You need {already + amount:,} chips but your wallet holds {available:,}."
             )
+        await topups_db.set_queued_top_up(db, seat.table_id, seat.user_id, already + amount)
         self.queued[seat.user_id] = already + amount
         return seat
 
@@ -63,9 +83,18 @@ class TopUps:
                 log.info("table %s: queued top-up of user %s no longer fits", table_id, user_id)
                 continue
             try:
-                changed[user_id] = await seats_db.add_chips(db, table_id, user_id, amount)
+                changed[user_id] = await seats_db.add_chips(
+                    db, table_id, user_id, amount, queued=True
+                )
             except store_errors.StoreError as error:
                 log.info(
                     "table %s: queued top-up of user %s dropped (%s)", table_id, user_id, error
                 )
+        if queued:  # the ones applied went with their chips; the rest are dropped
+            await topups_db.drop_queued_top_ups(db, table_id)
         return changed
+
+    async def drop(self, db: Database, table_id: int) -> None:
+        """The table closes: no next deal, so nothing queued will move."""
+        self.queued = {}
+        await topups_db.drop_queued_top_ups(db, table_id)
