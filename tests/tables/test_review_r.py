@@ -100,15 +100,17 @@ async def test_a_queued_top_up_dies_with_a_deleted_channel(harness: Harness) -> 
     await h.audit_ok()
 
 
-async def test_a_queued_top_up_is_forgotten_by_a_restart(harness: Harness) -> None:
+async def test_a_queued_top_up_survives_a_restart_once(harness: Harness) -> None:
+    """Queued top-ups are rows since a8a7763: moved once after the restart, never twice."""
     h = harness
     total = await start_and_queue(h)
     await h.restart()
     await play_hand(h, passive)
+    await h.restart()
     table = await h.service.table_view(GUILD, CHANNEL)
     [ended] = h.recorder.of(ev.HandEnded)
     seat = table.seat_of(1)
-    assert seat is not None and seat.stack == dict(ended.final_stacks)[seat.seat]
+    assert seat is not None and seat.stack == dict(ended.final_stacks)[seat.seat] + 100
     assert sum(total.values()) == await chips_of(h, 1) + await chips_of(h, 2)
     await h.audit_ok()
 
@@ -225,3 +227,14 @@ async def test_a_hand_whose_log_no_longer_replays_does_not_break_the_history(
         await h.service.records.hand_files(GUILD, 1, broken)
     [file] = await h.service.records.hand_files(GUILD, 1, ended[1].hand_id)
     assert file.hand_ids == (ended[1].hand_id,)
+
+
+async def test_add_chips_after_asking_to_leave_is_refused(harness: Harness) -> None:
+    """He leaves when the hand ends: 'queued before the next deal' would never happen."""
+    h = harness
+    await seat_players(h.service, [1, 2], buy_in=200)
+    await h.service.start(GUILD, CHANNEL)
+    assert not (await h.service.leave(GUILD, CHANNEL, 1)).left_now
+    with pytest.raises(errors.TableError, match="leave"):
+        await h.service.add_chips(GUILD, CHANNEL, 1, 100)
+    await h.audit_ok()
