@@ -356,6 +356,8 @@ class Table(TableViews):
 
     async def add_chips(self, user_id: int, amount: int) -> SeatRow:
         seat = self.seat_of(user_id)
+        if seat.leave_after_hand:  # he will not be at the next deal either
+            raise errors.TableError("You leave when this hand ends: no chips can be added.")
         if self.status is not TableStatus.OPEN:  # no next deal to move them before
             raise errors.TableClosingError(
                 "This table closes after this hand: no chips can be added."
