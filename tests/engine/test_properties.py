@@ -1,4 +1,4 @@
-"""Property tests for the hand engine: thousands of random hands checked for invariants.
+"""Property tests for the hand engine: ~900 random hands (x SOAK_SCALE) checked for invariants.
 
 Each example deals a random hand (2-8 players, many tiny stacks so all-ins are common, any
 button, any valid stakes R1.2, both games) and plays it with random legal actions.  At every
@@ -672,21 +672,21 @@ SHORT_ANTE = Deal(  # the low door card all-in for less than the ante; both othe
 )
 
 
-@profile(800)
+@profile(300)
 @given(deals())
 @example(SHORT_ANTE)
 def test_random_hands_keep_every_invariant(deal: Deal) -> None:
     check_hand(play(deal))
 
 
-@profile(1200)
+@profile(400)
 @given(deals())
 def test_random_hands_conserve_chips_and_cards(deal: Deal) -> None:
     """More hands with the per-step accept/refuse probes off: the whole-hand invariants."""
     check_hand(play(deal, full_checks=False))
 
 
-@profile(300)
+@profile(150)
 @given(deals())
 def test_replay_tool_agrees_with_engine(deal: Deal) -> None:
     """The recorded hand as a REPLAY.md script gives the same first actors and final stacks."""
@@ -696,7 +696,7 @@ def test_replay_tool_agrees_with_engine(deal: Deal) -> None:
     assert replay(hand) == {str(seat): chips for seat, chips in result.final_stacks.items()}
 
 
-@profile(100)
+@profile(50)
 @given(deals(max_players=8), st.integers(0, 2**32 - 1))
 def test_eight_handed_deep_stacks_reach_community_card(deal: Deal, seed: int) -> None:
     """8 players, deep stacks, nobody folds: 7th street always needs the community card
@@ -734,7 +734,7 @@ def side_pot_share(chips: Sequence[int], seat: int) -> int:
     return sum(min(c, chips[seat]) for c in chips)
 
 
-@profile(600)
+@profile(300)
 @given(contributions())
 def test_build_pots_shapes(data: tuple[list[int], list[bool]]) -> None:
     """R7.4: conservation, eligibility, nesting and merging of equal-eligibility levels."""
@@ -756,7 +756,7 @@ def test_build_pots_shapes(data: tuple[list[int], list[bool]]) -> None:
             assert all(seat not in pot.eligible for pot in pots)
 
 
-@profile(400)
+@profile(200)
 @given(contributions())
 def test_uncalled_excess_then_pots(data: tuple[list[int], list[bool]]) -> None:
     """R7.5: only the unmatched top of the single largest contribution goes back."""
@@ -790,7 +790,7 @@ def pots_to_award(draw: st.DrawFn) -> tuple[Pot, dict[int, int], dict[int, int |
     return Pot(amount, tuple(sorted(seats))), highs, lows, draw(st.booleans())
 
 
-@profile(800)
+@profile(300)
 @given(pots_to_award())
 def test_award_pot_shapes(
     case: tuple[Pot, dict[int, int], dict[int, int | None], bool],
