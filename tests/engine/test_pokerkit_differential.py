@@ -53,7 +53,7 @@ from dealerbot.engine.state import HandState, SeatSpec, apply, legal_actions, st
 from dealerbot.engine.variants import Stakes, Variant
 
 SOAK_SCALE = float(os.environ.get("SOAK_SCALE", "1"))
-DEALS_PER_VARIANT = max(10, int(200 * SOAK_SCALE))
+DEALS_PER_VARIANT = max(10, int(100 * SOAK_SCALE))
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,
