@@ -183,9 +183,11 @@ class TableRelay:
         return await self.service.table_message(table_id)
 
     def pending(self) -> list[asyncio.Task[None]]:
-        """Table-message workers and DMs still running (tests wait for them to settle)."""
+        """Table-message workers, due turn alerts and DMs still running (tests wait for
+        them to settle); alerts still waiting for their delay are not work yet."""
         return (
             [m.task for m in self.messengers.values() if m.task is not None]
+            + self.alerts.busy()
             + list(self.courier.tasks)
             + [task for task in self._closing if not task.done()]
         )

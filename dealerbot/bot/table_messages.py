@@ -55,6 +55,13 @@ from .table_plan import (
 
 log = logging.getLogger(__name__)
 
+
+def unanswered_outcome(task: asyncio.Future[object]) -> None:
+    """Retrieve the result of a click's call whose answer failed (logged, not lost)."""
+    if not task.cancelled() and (error := task.exception()) is not None:
+        log.warning("a click's call failed after its answer did: %r", error)
+
+
 CLICK_LOCK_WAIT = 1.0  # a click waits this long for a request in flight, then defers
 ACT_WAIT = 2.0  # a service call slower than this is deferred (Discord's limit is 3 s)
 
@@ -340,10 +347,14 @@ class TableMessenger(RequestFailures):
                 await interaction.response.defer()
                 deferred = True
             task = asyncio.ensure_future(action())
-            done, _ = await asyncio.wait({task}, timeout=ACT_WAIT)
-            if not done and not deferred:
-                await interaction.response.defer()
-                deferred = True
+            try:
+                done, _ = await asyncio.wait({task}, timeout=ACT_WAIT)
+                if not done and not deferred:
+                    await interaction.response.defer()
+                    deferred = True
+            except BaseException:  # e.g. the defer met 10062: nobody awaits the call now
+                task.add_done_callback(unanswered_outcome)
+                raise
             try:
                 await task
             except TableError as error:

@@ -64,6 +64,7 @@ class TurnAlerts:
         self.where = where
         self._waiting: dict[Key, tuple[int, int, asyncio.Task[None]]] = {}  # (hand, seq, task)
         self._off: dict[int, bool] = {}
+        self._firing: set[asyncio.Task[None]] = set()  # woken: checking, then queueing the DM
         self.sent = 0
 
     def turn(
@@ -100,6 +101,23 @@ class TurnAlerts:
             return
         if self._waiting.get(key, (None, None))[:2] == (turn.hand_id, turn.seq):
             del self._waiting[key]
+        # Awake, it is background work again (a settings query, then the DM): visible to
+        # `busy` until the DM is queued with the courier, whose tasks cover the rest.
+        me = asyncio.current_task()
+        assert me is not None  # created by `turn` as a task
+        self._firing.add(me)
+        try:
+            await self._fire(turn, current, link)
+        finally:
+            self._firing.discard(me)
+
+    def busy(self) -> list[asyncio.Task[None]]:
+        """Alerts that are due and still running (not the ones waiting for their time)."""
+        return [task for task in self._firing if not task.done()]
+
+    async def _fire(
+        self, turn: ev.Turn, current: Callable[[], TableView | None], link: Callable[[], str]
+    ) -> None:
         view = current()
         if view is None or (view.hand_id, view.seq, view.to_act_user) != (
             turn.hand_id,
