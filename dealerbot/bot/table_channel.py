@@ -280,3 +280,9 @@ def log_request_failure(
         )
     else:
         log.error("channel %s: %s failed; %s", channel_id, label, then, exc_info=error)
+
+
+def unanswered_outcome(task: asyncio.Future[object]) -> None:
+    """Retrieve the result of a click's call whose answer failed (logged, not lost)."""
+    if not task.cancelled() and (error := task.exception()) is not None:
+        log.warning("a click's call failed after its answer did: %r", error)

@@ -36,6 +36,7 @@ from .table_channel import (
     TableChannel,
     acquire_within,
     answer_click,
+    unanswered_outcome,
 )
 from .table_links import leave_pointer
 from .table_plan import (
@@ -54,12 +55,6 @@ from .table_plan import (
 )
 
 log = logging.getLogger(__name__)
-
-
-def unanswered_outcome(task: asyncio.Future[object]) -> None:
-    """Retrieve the result of a click's call whose answer failed (logged, not lost)."""
-    if not task.cancelled() and (error := task.exception()) is not None:
-        log.warning("a click's call failed after its answer did: %r", error)
 
 
 CLICK_LOCK_WAIT = 1.0  # a click waits this long for a request in flight, then defers

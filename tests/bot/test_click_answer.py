@@ -50,7 +50,7 @@ async def test_a_failed_defer_leaves_no_unretrieved_call(
     with pytest.raises(UnknownInteraction):
         await messenger.run_click(interaction, action)
     release.set()
-    with caplog.at_level(logging.WARNING, logger=table_messages.__name__):
+    with caplog.at_level(logging.WARNING, logger="dealerbot.bot"):
         for _ in range(5):
             await asyncio.sleep(0)
     gc.collect()  # an unretrieved failure would reach the loop's handler here
