@@ -10,7 +10,9 @@ throwaway one started the first time a test needs it). A test marked
 from __future__ import annotations
 
 import asyncio
+import collections
 import concurrent.futures
+import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import TypeVar
@@ -70,6 +72,63 @@ def pg_store_template(pg_server: PostgresServer) -> Iterator[str]:
         run_async(lambda: drop_database(pg_server, pg_server.url_for(name)))
 
 
+class DatabaseSupply:
+    """Copies of the store template made ahead, and dropped, by a thread of their own.
+
+    A copy costs the server a fraction of a second of work (CREATE DATABASE writes the whole
+    catalog); made while the previous test runs, a test takes a ready one instead of waiting.
+    One worker thread, so the server sees one CREATE or DROP at a time, as before.
+    """
+
+    AHEAD = 2
+
+    def __init__(self, server: PostgresServer, template: str) -> None:
+        self._server = server
+        self._template = template
+        self._worker = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="pg-supply")
+        self._ready: collections.deque[concurrent.futures.Future[str]] = collections.deque()
+        self._drops: list[concurrent.futures.Future[None]] = []
+        self._fill()
+
+    def _fill(self) -> None:
+        while len(self._ready) < self.AHEAD:
+            self._ready.append(
+                self._worker.submit(
+                    asyncio.run, create_database(self._server, template=self._template)
+                )
+            )
+
+    async def take(self) -> str:
+        """A fresh copy of the template (the caller gives it back to :meth:`drop`)."""
+        made = self._ready.popleft()
+        self._fill()
+        return await asyncio.wrap_future(made)
+
+    def drop(self, url: str) -> None:
+        """Drop a copy in the background (closing any session still in it)."""
+        self._drops.append(self._worker.submit(asyncio.run, drop_database(self._server, url)))
+
+    def close(self) -> None:
+        """Drop the copies nobody took, wait for every drop, stop the thread."""
+        for made in self._ready:
+            with contextlib.suppress(Exception):  # a copy that failed has nothing to drop
+                self.drop(made.result())
+        self._ready.clear()
+        self._worker.shutdown(wait=True)
+        for dropped in self._drops:
+            dropped.result()
+
+
+@pytest.fixture(scope="session")
+def pg_store_copies(pg_server: PostgresServer, pg_store_template: str) -> Iterator[DatabaseSupply]:
+    """Ready copies of the store template (torn down before the template is dropped)."""
+    supply = DatabaseSupply(pg_server, pg_store_template)
+    try:
+        yield supply
+    finally:
+        supply.close()
+
+
 NewUrl = Callable[[str], Awaitable[str]]
 
 
@@ -79,16 +138,15 @@ async def new_db_url(
 ) -> AsyncIterator[NewUrl]:
     """Make fresh, migrated databases of the test's backend: ``await new_db_url(name)``."""
     made: list[str] = []
-    server: PostgresServer | None = None
+    supply: DatabaseSupply | None = None
 
     async def make(name: str) -> str:
-        nonlocal server
+        nonlocal supply
         if backend == "sqlite":
             return f"sqlite:///{tmp_path / name}"
-        if server is None:
-            server = request.getfixturevalue("pg_server")
-        template = request.getfixturevalue("pg_store_template")
-        url = await create_database(server, template=template)
+        if supply is None:
+            supply = request.getfixturevalue("pg_store_copies")
+        url = await supply.take()
         made.append(url)
         return url
 
@@ -96,8 +154,8 @@ async def new_db_url(
         yield make
     finally:
         for url in made:
-            assert server is not None
-            await drop_database(server, url)
+            assert supply is not None
+            supply.drop(url)
 
 
 @pytest.fixture
