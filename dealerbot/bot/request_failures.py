@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from .table_channel import Failure, Hub, on_failure
 
@@ -25,8 +26,9 @@ class RequestFailures:
     _closing: bool
     _retry: asyncio.TimerHandle | None
 
-    def kick(self) -> None:
-        raise NotImplementedError
+    if TYPE_CHECKING:  # TableMessenger's: wake the worker
+
+        def kick(self) -> None: ...
 
     def _failed(self, error: Exception, label: str, drop: Callable[[], object]) -> None:
         failure, delay = on_failure(self.channel_id, label, error, self.failures + 1)

@@ -30,8 +30,9 @@ class SettingsCommands:
     db: Database
     _tables: dict[tuple[int, int], Table]
 
-    def _command(self, guild_id: int, channel_id: int) -> AbstractAsyncContextManager[Any]:
-        raise NotImplementedError  # TableService's: the table's lock, lease and events
+    if TYPE_CHECKING:  # TableService's: the table's lock, lease and events
+
+        def _command(self, guild_id: int, channel_id: int) -> AbstractAsyncContextManager[Any]: ...
 
     async def config_get(self, guild_id: int, channel_id: int) -> TableConfig:
         check_ids(guild_id, channel_id)
