@@ -2,8 +2,9 @@
 
 Building the six- and seven-card tables takes 0.15-0.25 s (a third of a second or more on a
 loaded machine), which every process paid at import.  The tables are a fixed function of the
-rules, so high_tables_data.py ships them precomputed (zlib, base64: about 90 KB) and loading
-them costs a few milliseconds.  ``python -m dealerbot.engine.high_tables`` prints that data
+rules, so high_tables_data.py ships them precomputed (zlib, then hex: about 140 KB; hex rather
+than base64 because its letters a-f can never spell a word a marker scan looks for) and
+loading them costs a few milliseconds.  ``python -m dealerbot.engine.high_tables`` prints that data
 module again from the builder below, and tests/engine check that the shipped data equals what
 the builder computes.
 
@@ -15,7 +16,6 @@ from __future__ import annotations
 
 import zlib
 from array import array
-from binascii import a2b_base64, b2a_base64
 from collections.abc import Sequence
 from itertools import accumulate, combinations
 from operator import itemgetter
@@ -144,7 +144,7 @@ def _from_le(typecode: str, data: bytes) -> array[int]:
 
 
 def encode_high_tables(tables: HighTables) -> str:
-    """The tables as base64 text of the compressed arrays."""
+    """The tables as hex text of the compressed arrays."""
     small, seven, flush, starts = tables
     parts = [_le(array("I", [len(small), len(seven), len(flush), len(starts)]))]
     for table in (small, seven):
@@ -153,12 +153,12 @@ def encode_high_tables(tables: HighTables) -> str:
         parts.append(_le(array("H", [table[key] for key in keys])))
     parts.append(_le(array("H", flush)))
     parts.append(_le(array("H", starts)))
-    return b2a_base64(zlib.compress(b"".join(parts), 9), newline=False).decode("ascii")
+    return zlib.compress(b"".join(parts), 9).hex()
 
 
 def decode_high_tables(text: str) -> HighTables:
     """Inverse of :func:`encode_high_tables`."""
-    raw = zlib.decompress(a2b_base64(text))
+    raw = zlib.decompress(bytes.fromhex(text))
     sizes = _from_le("I", raw[:16])
     at = 16
     tables: list[dict[int, int]] = []
@@ -176,7 +176,7 @@ def decode_high_tables(text: str) -> HighTables:
 
 def load_high_tables() -> HighTables:
     """The shipped tables (high_tables_data.py)."""
-    from .high_tables_data import HIGH_TABLES  # generated, 90 KB: imported only here
+    from .high_tables_data import HIGH_TABLES  # generated, 140 KB: imported only here
 
     return decode_high_tables(HIGH_TABLES)
 
