@@ -21,6 +21,9 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 DEFAULT_DATABASE_PATH = "dealerbot.sqlite3"
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg"
+# Discord's global limit is 50 requests/s per bot token; one process keeps a margin under it.
+DISCORD_GLOBAL_PER_SECOND = 50
+DEFAULT_REST_BUDGET = 45
 
 
 class SettingsError(ValueError):
@@ -41,6 +44,9 @@ class Settings:
     database_url: str | None = None  # DATABASE_URL; unset: SQLite at database_path
     shard_count: int | None = None  # SHARD_COUNT; unset: discord.py decides, all shards here
     shard_ids: tuple[int, ...] | None = None  # SHARD_IDS: this process's shards
+    # REST_BUDGET: this process's share of Discord's global 50 requests/s, which is per bot
+    # token across every process (README: Running several processes).
+    rest_budget: int = DEFAULT_REST_BUDGET
 
     @property
     def database(self) -> str:
@@ -134,6 +140,14 @@ def load_settings(
             f"TURN_ALERT_SECONDS must be seconds from 0 (no alerts) to 3600, not {alert_text!r}"
         )
 
+    budget_text = get("REST_BUDGET") or str(DEFAULT_REST_BUDGET)
+    budget = int(budget_text) if budget_text.isdigit() and len(budget_text) <= 3 else 0
+    if not 1 <= budget <= DISCORD_GLOBAL_PER_SECOND:
+        raise SettingsError(
+            f"REST_BUDGET must be requests per second from 1 to {DISCORD_GLOBAL_PER_SECOND} "
+            f"(Discord's limit per bot token; several processes share it), not {budget_text!r}"
+        )
+
     settings = Settings(
         discord_token=get("DISCORD_TOKEN"),
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE_PATH),
@@ -151,6 +165,7 @@ def load_settings(
         database_url=database_url,
         shard_count=shard_count,
         shard_ids=shard_ids,
+        rest_budget=budget,
     )
     if require_token:
         settings.require_token()

@@ -93,7 +93,9 @@ class DealerBot(commands.Bot):
             await self.load_extension(extension)
         if self.service is None:
             return
-        self.relay = TableRelay(self, self.service, self.turn_alert_seconds)
+        self.relay = TableRelay(
+            self, self.service, self.turn_alert_seconds, rest_budget=self.settings.rest_budget
+        )
         self.service.subscribe(self.relay.on_event)
         await self.service.startup()
         log.info("tables resumed")

@@ -18,7 +18,7 @@ from dealerbot.tables.prefs import PlayerPrefs
 
 from . import render
 from .dm import CANNOT_DM, DmCourier, DmRefused
-from .rest_budget import RestBudget
+from .rest_budget import DEFAULT_LIMIT, RestBudget
 from .table_channel import Hub
 from .table_links import jump_url
 from .table_messages import TableMessenger
@@ -42,12 +42,17 @@ def table_link(messenger: TableMessenger, hand_id: int) -> str:
 
 class TableRelay:
     def __init__(
-        self, client: discord.Client, service: TableService, alert_delay: float = DEFAULT_DELAY
+        self,
+        client: discord.Client,
+        service: TableService,
+        alert_delay: float = DEFAULT_DELAY,
+        *,
+        rest_budget: int = DEFAULT_LIMIT,
     ) -> None:
         self.client = client
         self.service = service
-        # Table requests and DMs share one budget of 45 requests/s (table messages first).
-        self.budget = RestBudget()
+        # Table requests and DMs share one budget (REST_BUDGET per second; tables first).
+        self.budget = RestBudget(rest_budget)
         self.hub = Hub(client, self._remember_message, self._lookup_message, budget=self.budget)
         self.courier = DmCourier(client, self._dm_refused, self._dm_delivered, budget=self.budget)
         prefs = PlayerPrefs(service.db)

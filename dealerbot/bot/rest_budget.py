@@ -1,12 +1,14 @@
-"""The bot's REST budget: at most 45 requests per second that are not interaction answers.
+"""The bot's REST budget: at most REST_BUDGET requests per second that are not interaction
+answers (45 by default).
 
-Discord allows a bot 50 requests per second in all (its global limit); interaction answers
-do not count. Every other request (table posts and edits, DMs, DM-channel opens) holds a
-token while it is in flight, and the token comes back one second after its answer
-arrived. Discord receives a request between those two moments, so no second of Discord's
-clock ever holds more than ``limit`` of them, however late the event loop sends a request
-it was granted (a sliding-window token bucket; a classic bucket of size B refilled at
-r/s would allow B + r in a second).
+Discord allows a bot token 50 requests per second in all (its global limit, shared by
+every process and shard on the token); interaction answers do not count. Every other
+request (table posts and edits, DMs, DM-channel opens) holds a token while it is in
+flight, and the token comes back one second after its answer arrived. Discord receives
+a request between those two moments, so no second of Discord's clock ever holds more than
+``limit`` of them, however late the event loop sends a request it was granted (a
+sliding-window token bucket; a classic bucket of size B refilled at r/s would allow
+B + r in a second).
 
 When more requests are due than the budget allows, they wait in two lanes: table
 messages go first, DMs after them, and DMs leave a reserve of tokens to table messages
@@ -27,11 +29,18 @@ from collections.abc import AsyncIterator, Callable
 from enum import IntEnum
 from typing import Generic, TypeVar
 
+from dealerbot.settings import DEFAULT_REST_BUDGET
+
 T = TypeVar("T")
 
-DEFAULT_LIMIT = 45  # requests per window: a margin under Discord's global 50/s
+DEFAULT_LIMIT = DEFAULT_REST_BUDGET  # requests per window: a margin under Discord's 50/s
 DEFAULT_WINDOW = 1.0  # seconds
 DEFAULT_TABLE_RESERVE = 10  # tokens DMs leave for table messages (about 7/s at 200 tables)
+
+
+def table_reserve_for(limit: int) -> int:
+    """The table reserve scaled to a budget: 10 of 45, 4 of 22 (a process's share)."""
+    return limit * DEFAULT_TABLE_RESERVE // DEFAULT_LIMIT
 
 
 class Lane(IntEnum):
@@ -152,10 +161,11 @@ class RestBudget:
         limit: int = DEFAULT_LIMIT,
         window: float = DEFAULT_WINDOW,
         clock: Callable[[], float] = time.monotonic,
-        table_reserve: int = DEFAULT_TABLE_RESERVE,
+        table_reserve: int | None = None,
     ) -> None:
+        reserve = table_reserve_for(limit) if table_reserve is None else table_reserve
         self.queue: BudgetQueue[asyncio.Future[None]] = BudgetQueue(
-            SlidingBudget(limit, window), table_reserve
+            SlidingBudget(limit, window), reserve
         )
         self._clock = clock
         self._timer: asyncio.TimerHandle | None = None

@@ -7,7 +7,13 @@ import random
 
 import pytest
 
-from dealerbot.bot.rest_budget import BudgetQueue, Lane, SlidingBudget
+from dealerbot.bot.rest_budget import (
+    BudgetQueue,
+    Lane,
+    RestBudget,
+    SlidingBudget,
+    table_reserve_for,
+)
 
 
 def finish_all(queue: BudgetQueue[str], items: list[str], now: float) -> None:
@@ -132,3 +138,12 @@ def test_a_budget_needs_a_limit_and_a_window() -> None:
         SlidingBudget(limit=0)
     with pytest.raises(ValueError):
         SlidingBudget(window=0)
+
+
+def test_the_table_reserve_scales_with_a_process_share_of_the_budget() -> None:
+    assert table_reserve_for(45) == 10
+    assert table_reserve_for(22) == 4
+    assert table_reserve_for(1) == 0
+    budget = RestBudget(22)
+    assert budget.queue.budget.limit == 22
+    assert budget.queue.table_reserve == 4

@@ -64,6 +64,16 @@ def test_settings_are_frozen() -> None:
         s.log_level = "DEBUG"  # type: ignore[misc]
 
 
+def test_rest_budget_is_a_share_of_discords_global_limit(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.env"
+    assert load_settings({}, env_file=missing).rest_budget == 45
+    assert load_settings({"REST_BUDGET": "1"}, env_file=missing).rest_budget == 1
+    assert load_settings({"REST_BUDGET": "50"}, env_file=missing).rest_budget == 50
+    for bad in ("0", "51", "-3", "22.5", "many", "9" * 5000):
+        with pytest.raises(SettingsError, match=r"REST_BUDGET must be .* from 1 to 50"):
+            load_settings({"REST_BUDGET": bad}, env_file=missing)
+
+
 def test_turn_alert_seconds(tmp_path: Path) -> None:
     missing = tmp_path / "missing.env"
     assert load_settings({}, env_file=missing).turn_alert_seconds == 10.0

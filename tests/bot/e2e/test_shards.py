@@ -30,6 +30,9 @@ pytestmark = pytest.mark.backends("postgresql")
 
 PLAYERS = 3
 STARTING_CHIPS = 1000  # the new-guild economy
+# Two processes on one bot token share Discord's global 50 requests/s (the emulator keeps
+# it across connections): each takes a share that cannot exceed it together.
+REST_BUDGET_EACH = "22"
 
 
 def clubs_on_shards(emu: DiscordEmulator, tmp_path: Path, count: int, per_shard: int) -> list[Club]:
@@ -111,7 +114,12 @@ async def test_two_shards_one_killed_mid_hand(
 ) -> None:
     clubs = clubs_on_shards(emulator, tmp_path, count=2, per_shard=2)
     base = environment(
-        emulator, tmp_path, DISCORD_TOKEN=emulator.token, DATABASE_URL=db_url, SHARD_COUNT="2"
+        emulator,
+        tmp_path,
+        DISCORD_TOKEN=emulator.token,
+        DATABASE_URL=db_url,
+        SHARD_COUNT="2",
+        REST_BUDGET=REST_BUDGET_EACH,
     )
     code, _, err = await finish(await dealerbot(base, tmp_path, "sync"))
     assert code == 0, err
@@ -166,6 +174,7 @@ async def test_two_processes_on_the_same_shard_never_share_a_table(
         DATABASE_URL=db_url,
         SHARD_COUNT="1",
         SHARD_IDS="0",
+        REST_BUDGET=REST_BUDGET_EACH,
     )
     code, _, err = await finish(await dealerbot(base, tmp_path, "sync"))
     assert code == 0, err
