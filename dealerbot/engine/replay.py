@@ -19,6 +19,13 @@ after a fold deals cards, the undealt part is planned again for the players left
 one action is applied again to the state before it (states never change, so nothing else
 is replayed; dealt cards stay where they are, R2.1).  Unknown cards are filled, in dealing
 order, from the cards named nowhere in the script, 2♣ 2♦ 2♥ 2♠ 3♣ ... A♠.
+
+A script names what the player did, not which button he had: "a wager the stack cannot
+cover goes all-in" (REPLAY.md). The engine answers what the seat may do; when a scripted
+``complete``, ``bet`` or ``raise`` (the wager the round would name now, betting.py's
+``wager_kinds``) is not among its choices because the seat's only wager left is an all-in
+bring-in (R3.7) or an all-in call (R7.1), that all-in is played. A call or wager the stack
+can partly cover is already offered all-in by the engine (R7.1).
 """
 
 from __future__ import annotations
@@ -29,10 +36,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TextIO
 
+from .betting import wager_kinds
 from .cards import ALL_CARDS, Card, card_of_text, validate_deck
-from .errors import EngineError
-from .events import Action, ActionKind, CardDealt, CommunityCardDealt
-from .state import HandState, SeatSpec, apply, option_for, start_hand
+from .errors import EngineError, IllegalActionError
+from .events import Action, ActionKind, CardDealt, CommunityCardDealt, LegalAction
+from .state import HandState, SeatSpec, apply, legal_actions, option_for, start_hand
 from .variants import LAST_STREET, STREET_CARDS, Stakes, Variant
 
 DECK_SIZE = 52
@@ -282,13 +290,13 @@ def _play(
         try:
             if item.seat is not None and item.seat != seat:
                 raise EngineError(f"it is seat {seat}'s turn, not seat {item.seat}'s")
-            option = option_for(state, item.kind)
+            option = scripted_option(state, item.kind)
             if item.amount is not None and item.amount != option.amount:
                 raise EngineError(
                     f"{item.kind.value} by seat {seat} puts in {option.amount} chips, "
                     f"not {item.amount}"
                 )
-            action = Action(seat, item.kind)
+            action = Action(seat, option.kind)
             folds = option.kind is ActionKind.FOLD
             after, events = apply(state, action)
             if (stale or folds) and any(type(event) in _DEALING for event in events):
@@ -304,6 +312,29 @@ def _play(
     if not state.is_over:
         return state, _Refused("the actions ran out before the hand ended", len(script.actions))
     return state, None
+
+
+_SHORT_WAGERS = frozenset({ActionKind.BRING_IN, ActionKind.CALL})
+
+
+def scripted_option(state: HandState, kind: ActionKind) -> LegalAction:
+    """The engine's option for a scripted ``kind``: the option it names, or, for the wager
+    the round would name now (a completion, bet or raise) when the seat's only wager left is
+    an all-in bring-in or call, that all-in (REPLAY.md: a wager the stack cannot cover goes
+    all-in). Anything else the engine refuses, with its list of choices."""
+    try:
+        return option_for(state, kind)
+    except IllegalActionError:
+        if kind not in wager_kinds(state.street, state.round.bets_made):
+            raise
+        wagers = [
+            option
+            for option in legal_actions(state).options
+            if option.kind not in (ActionKind.FOLD, ActionKind.CHECK)
+        ]
+        if len(wagers) != 1 or not wagers[0].all_in or wagers[0].kind not in _SHORT_WAGERS:
+            raise
+        return wagers[0]
 
 
 def _result(state: HandState) -> dict[str, Any]:
