@@ -16,11 +16,19 @@ ends at 0 and ``r`` in hex is the commitment.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import io
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
-from .fairness.document import ProofDocumentError, out_of_order, parse_document
+from .fairness.document import (
+    MAX_DOCUMENT_BYTES,
+    ProofDocument,
+    ProofDocumentError,
+    out_of_order,
+    parse_document,
+    printable,
+)
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -38,12 +46,12 @@ def build_parser(prog: str = "python -m dealerbot.verify") -> argparse.ArgumentP
 def verify_file(path: str) -> int:
     """Check one document, print one line per card and a verdict; the exit code."""
     try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        data = _read(path)
     except OSError as exc:
         print(f"error: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        doc = parse_document(data)
+        doc = _for_printing(parse_document(data))
     except ProofDocumentError as exc:
         print(f"error: {path} is not a proof document: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -72,12 +80,41 @@ def verify_file(path: str) -> int:
     return EXIT_OK
 
 
+def _read(path: str) -> bytes:
+    """The file (or stdin), read no further than one byte past what a document may be."""
+    if path == "-":
+        return sys.stdin.buffer.read(MAX_DOCUMENT_BYTES + 1)
+    with open(path, "rb") as file:
+        return file.read(MAX_DOCUMENT_BYTES + 1)
+
+
+def _for_printing(doc: ProofDocument) -> ProofDocument:
+    """The document with the texts it only reports (ids, player names) made printable.
+
+    None of them is in a proof (a leaf is position, card and salt), so the check is the
+    same; a crafted name can no longer print a line of its own.
+    """
+    hand = dataclasses.replace(
+        doc.hand, guild_id=printable(doc.hand.guild_id), channel_id=printable(doc.hand.channel_id)
+    )
+    cards = tuple(
+        entry
+        if entry.player is None
+        else dataclasses.replace(entry, player=printable(entry.player))
+        for entry in doc.cards
+    )
+    return dataclasses.replace(doc, hand=hand, cards=cards)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line; returns the exit code instead of exiting (2 on bad usage too)."""
     try:
         args = build_parser().parse_args(argv)
     except SystemExit as exc:  # argparse has printed usage or help
         return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
+    for stream in (sys.stdout, sys.stderr):  # a name the terminal cannot show is escaped
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     return verify_file(args.file)
 
 

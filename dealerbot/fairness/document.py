@@ -4,6 +4,12 @@ Parsing is strict about shape (a malformed file is :class:`ProofDocumentError`, 
 one-line message naming the field) but leaves the cryptography to :func:`first_failure`,
 so a tampered card, salt, position or path is a card that fails, named as such.
 Ids are strings: Discord snowflakes exceed what some JSON readers hold exactly.
+
+A document comes from anywhere (a player pastes it, a file is crafted), so reading it is
+bounded: UTF-8 of at most :data:`MAX_DOCUMENT_BYTES`, no number longer than
+:data:`MAX_NUMBER_DIGITS`, nesting only as deep as the JSON reader takes, each refused as a
+:class:`ProofDocumentError`; and what a message quotes from it goes through
+:func:`printable` (no control, bidi or escape character reaches a terminal).
 """
 
 from __future__ import annotations
@@ -18,6 +24,13 @@ from .deal import SCHEME, CardProof, SaltedDeck, is_hash_hex, is_salt_hex
 from .visibility import FIRST_STREET, LAST_STREET, DealingRecord, DealtCard, Face, visible_cards
 
 _STREET_NAMES = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
+
+MAX_DOCUMENT_BYTES = 1 << 20
+"""A whole deck opened, with 32-character names, is about 40 KB: 1 MiB is ample."""
+MAX_NUMBER_DIGITS = 20
+"""Every number in a document (position, seat, street, hand number) fits in 64 bits."""
+MAX_QUOTED = 80
+"""Characters of a text field that a message quotes before cutting it short."""
 
 
 class ProofDocumentError(ValueError):
@@ -153,23 +166,73 @@ def check_summary(doc: ProofDocument) -> str:
     return f"All {count} card {noun} check against commitment {doc.commitment}."
 
 
+def printable(text: str, limit: int = MAX_QUOTED) -> str:
+    """``text`` safe to print on one line of a terminal, at most ``limit`` characters.
+
+    Why: a crafted name holding a newline, a carriage return, an ANSI escape or a bidi
+    override could otherwise print a fake verdict line. Every character ``repr`` would
+    escape (controls, format and bidi marks, separators, surrogates, unassigned) and the
+    backslash itself are written as ``repr`` writes them, so the text stays readable and
+    unambiguous.
+    """
+    cut = f"... ({len(text)} characters)" if len(text) > limit else ""
+    return "".join(repr(ch)[1:-1] for ch in text[:limit]) + cut
+
+
+def _quoted(obj: object) -> str:
+    """A field's value for a message: a string quoted and cleaned, else its JSON type."""
+    if isinstance(obj, str):
+        return f"'{printable(obj)}'"
+    if obj is None:
+        return "missing"
+    names = {bool: "true/false", int: "a number", float: "a number", list: "a list"}
+    return names.get(type(obj), "an object")
+
+
 # Parsing
 
 
 def parse_document(text: str | bytes) -> ProofDocument:
     """Read a proof document; :class:`ProofDocumentError` naming what is wrong."""
+    if len(text) > MAX_DOCUMENT_BYTES:
+        raise ProofDocumentError(
+            f"larger than {MAX_DOCUMENT_BYTES} bytes (a whole deck's proofs are about 40 KB)"
+        )
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")  # a byte order mark is tolerated
+        except UnicodeDecodeError as exc:
+            bad = exc.object[exc.start]
+            raise ProofDocumentError(f"not UTF-8 text (byte 0x{bad:02x} at {exc.start})") from None
     try:
-        obj = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        obj = json.loads(text, parse_int=_whole_number, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
         raise ProofDocumentError(f"not JSON: {exc}") from None
+    except RecursionError:
+        raise ProofDocumentError("nested too deeply (a proof document is 4 levels)") from None
     return document_from_obj(obj)
+
+
+def _whole_number(text: str) -> int:
+    """JSON integers, refused past 64 bits before ``int`` spends time (or refuses) on them."""
+    digits = len(text.lstrip("-"))
+    if digits > MAX_NUMBER_DIGITS:
+        raise ProofDocumentError(
+            f"a number of {digits} digits: no number in a proof document has more than "
+            f"{MAX_NUMBER_DIGITS}"
+        )
+    return int(text)
+
+
+def _no_constant(name: str) -> object:
+    raise ProofDocumentError(f"not JSON: {name} is not a JSON number")
 
 
 def document_from_obj(obj: object) -> ProofDocument:
     top = _mapping(obj, "the document")
     scheme = top.get("scheme")
     if scheme != SCHEME:
-        raise ProofDocumentError(f"scheme is {scheme!r}: this checker reads {SCHEME!r} only")
+        raise ProofDocumentError(f"scheme is {_quoted(scheme)}: this checker reads {SCHEME!r} only")
     hand_obj = _mapping(top.get("hand"), "hand")
     hand = HandRef(
         _string(hand_obj.get("guild_id"), "hand.guild_id"),
@@ -200,7 +263,9 @@ def _entry(obj: object, where: str) -> CardEntry:
     except ValueError:  # the engine's CardError
         card = None
     if card is None or str(card) != card_text:
-        raise ProofDocumentError(f"{where}.card: {card_text!r} is not a card written like 'As'")
+        raise ProofDocumentError(
+            f"{where}.card: {_quoted(card_text)} is not a card written like 'As'"
+        )
     salt = _string(item.get("salt"), f"{where}.salt")
     if not is_salt_hex(salt):
         raise ProofDocumentError(f"{where}.salt: expected 32 lowercase hex characters")
@@ -224,7 +289,7 @@ def _entry(obj: object, where: str) -> CardEntry:
         face = Face(face_text)
     except ValueError:
         raise ProofDocumentError(
-            f"{where}.face: expected down, up or community, not {face_text!r}"
+            f"{where}.face: expected down, up or community, not {_quoted(face_text)}"
         ) from None
     proof = CardProof(position, card, bytes.fromhex(salt), tuple(path))
     return CardEntry(proof, seat, player, street, face)
