@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
 
 from .describe import describe
 from .model import Action, Game, Hand, HoleCards, Move, Stakes, Street
@@ -27,6 +28,8 @@ GAME_TITLES = {
     Game.RAZZ: "Razz Limit",
 }
 SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
+# PokerStars' ET: New York's clock, EST or EDT (the tz database: the system's or ``tzdata``).
+EASTERN = ZoneInfo("America/New_York")
 DOWN_CARDS = 2
 DOOR_CARDS = 3  # cards held after 3rd street
 RIVER_CARDS = 7
@@ -63,10 +66,16 @@ def format_money(chips: int, stakes: Stakes) -> str:
 
 
 def pokerstars_time(when: datetime) -> str:
-    """A start time as the header's date, in UTC: ``2026/12/01 9:05:00 UTC`` (the site writes
-    the hour without a leading zero)."""
-    when = when.astimezone(UTC)
-    return f"{when:%Y/%m/%d} {when.hour}:{when:%M:%S} UTC"
+    """A start time as the site writes it: the player's zone (ours is UTC), then the same
+    moment in US Eastern time in brackets, ``2026/11/30 14:13:20 UTC [2026/11/30 9:13:20 ET]``.
+    Trackers store the bracketed time (a line without one they take as Eastern time, which
+    put our hands 4-5 hours late). Standard and daylight time are both written ``ET``; the
+    hour has no leading zero."""
+    return f"{_clock(when.astimezone(UTC))} UTC [{_clock(when.astimezone(EASTERN))} ET]"
+
+
+def _clock(when: datetime) -> str:
+    return f"{when:%Y/%m/%d} {when.hour}:{when:%M:%S}"
 
 
 def write_hands(hands: Iterable[Hand], *, full: bool = False) -> str:

@@ -174,10 +174,13 @@ def test_money_as_the_site_writes_it() -> None:
         format_money(1, Stakes(20, 40, 2, 5, "XTS", 100))
 
 
-def test_header_time_is_utc_without_leading_zero_hour() -> None:
+def test_header_time_is_utc_then_eastern_without_leading_zero_hour() -> None:
     when = datetime(2026, 12, 1, 9, 5, 7, tzinfo=timezone(timedelta(hours=2)))
-    assert pokerstars_time(when) == "2026/12/01 7:05:07 UTC"
-    assert pokerstars_time(datetime(2026, 1, 2, 23, 0, tzinfo=UTC)) == "2026/01/02 23:00:00 UTC"
+    assert pokerstars_time(when) == "2026/12/01 7:05:07 UTC [2026/12/01 2:05:07 ET]"
+    assert (
+        pokerstars_time(datetime(2026, 1, 2, 23, 0, tzinfo=UTC))
+        == "2026/01/02 23:00:00 UTC [2026/01/02 18:00:00 ET]"
+    )
 
 
 def dealerbot_hand(game: Game) -> Hand:
@@ -220,7 +223,8 @@ def test_a_dealerbot_hand(game: Game, title: str) -> None:
     hand = dealerbot_hand(game)
     text = write_hand(hand)
     assert text.splitlines()[:4] == [
-        f"PokerStars Hand #4201:  {title} (20/40) - 2026/12/01 15:20:00 UTC",
+        f"PokerStars Hand #4201:  {title} (20/40)"
+        " - 2026/12/01 15:20:00 UTC [2026/12/01 10:20:00 ET]",
         "Table '#stud-1' 8-max",
         "Seat 1: alice (500 in chips)",
         "Seat 4: bob (300 in chips)",
