@@ -10,17 +10,21 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
+import sys
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from .store.audit import audit
 from .store.db import Database
+from .store.files import DIRECTORY_MODE, SECRET_MODE
 from .store.history import prune
 from .tables.errors import TableError
 from .tables.records import HandRecords, HistoryFile, HistoryFormat
 
 DAY = 86_400.0
+MAX_PRUNE_DAYS = 36_500  # 100 years: older than any hand; the cutoff stays a printable date
 
 
 def add_commands(commands: Any, db_commands: Any) -> None:
@@ -39,7 +43,12 @@ def add_commands(commands: Any, db_commands: Any) -> None:
         "prune", help="delete old hands' action logs and decks (results and ledger stay)"
     )
     pruning.add_argument(
-        "--older-than", dest="days", type=days_count, required=True, metavar="DAYS"
+        "--older-than",
+        dest="days",
+        type=days_count,
+        required=True,
+        metavar="DAYS",
+        help=f"hands that ended more than DAYS days ago (1 to {MAX_PRUNE_DAYS})",
     )
 
 
@@ -53,12 +62,16 @@ def since_date(text: str) -> datetime:
 
 
 def days_count(text: str) -> int:
+    """1 to MAX_PRUNE_DAYS, checked before anything is pruned (a cutoff further back than
+    year 1 cannot even be printed, and a prune reporting it would lose its report)."""
     try:
         days = int(text)
     except ValueError:
         days = 0
-    if days < 1:
-        raise argparse.ArgumentTypeError(f"DAYS must be a whole number from 1, not {text!r}")
+    if not 1 <= days <= MAX_PRUNE_DAYS:
+        raise argparse.ArgumentTypeError(
+            f"DAYS must be a whole number from 1 to {MAX_PRUNE_DAYS}, not {text[:40]!r}"
+        )
     return days
 
 
@@ -92,15 +105,31 @@ def export_hands(target: str | Path, args: argparse.Namespace) -> int:
         print(f"export-hands: {error}")
         return 1
     out: Path = args.out or Path(f"hands-{args.guild}")
-    out.mkdir(parents=True, exist_ok=True)
-    for file in files:
-        (out / file.filename).write_text(file.text, encoding="utf-8")
+    try:
+        write_files(out, files)
+    except OSError as error:
+        reason = "is a file, not a folder" if out.exists() and not out.is_dir() else None
+        print(f"export-hands: --out {out}: {reason or error.strerror or error}", file=sys.stderr)
+        return 2
     hands = sum(len(file.hand_ids) for file in files)
     view = "every down card (operator only)" if args.full else "public view"
     print(f"wrote {hands} hands in {len(files)} files to {out} ({args.fmt}, {view})")
     for note in skipped:
         print(f"left out {note}")
     return 0
+
+
+def write_files(out: Path, files: list[HistoryFile]) -> None:
+    """Each file readable by the owner only (0600) in ``out``, made 0700 if new.
+
+    Why: a ``--full`` export holds every down card, as the database does (same modes).
+    """
+    out.mkdir(mode=DIRECTORY_MODE, parents=True, exist_ok=True)
+    for file in files:
+        fd = os.open(out / file.filename, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, SECRET_MODE)
+        with open(fd, "w", encoding="utf-8") as stream:
+            os.fchmod(fd, SECRET_MODE)  # a file left by an earlier export keeps no wider mode
+            stream.write(file.text)
 
 
 async def _export(

@@ -72,3 +72,30 @@ def test_db_upgrade_then_check(
     assert "already up to date" in capsys.readouterr().out
     assert cli.main(["db", "check"]) == 0
     assert cli.main(["audit"]) == 0
+
+
+@pytest.mark.parametrize("days", ["100000000", "99999999999999999999", "36501"])
+def test_db_prune_refuses_a_day_count_past_its_range_before_pruning(
+    clean_env: Path, capsys: pytest.CaptureFixture[str], days: str
+) -> None:
+    """Issue 23 item 5: these used to prune, then crash printing the cutoff date (year
+    -271764 out of range, OverflowError), so the report was lost."""
+    assert cli.main(["db", "upgrade"]) == 0
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["db", "prune", "--older-than", days])
+    assert stop.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    [error] = [line for line in captured.err.splitlines() if not line.startswith("usage:")]
+    assert "from 1 to 36500" in error and "Traceback" not in captured.err
+
+
+def test_db_prune_at_the_top_of_its_range_reports(
+    clean_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["db", "upgrade"]) == 0
+    capsys.readouterr()
+    assert cli.main(["db", "prune", "--older-than", "36500"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("pruned 0 hands that ended before 19") and "audit: ok" in out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import stat
 import tomllib
 from pathlib import Path
 
@@ -112,3 +113,55 @@ def test_db_prune_keeps_results_ledger_and_audit(
     assert after["actions"] == []
     code, out = run(["--database", str(path), "db", "prune", "--older-than", "30"], capsys)
     assert code == 0 and out.startswith("pruned 0 hands")
+
+
+def export_args(path: Path, *more: str) -> list[str]:
+    return ["--database", str(path), "export-hands", "--guild", str(GUILD), *more]
+
+
+@pytest.mark.parametrize("full", [True, False])
+def test_exported_files_are_the_owners_only(
+    clean_env: Path, capsys: pytest.CaptureFixture[str], full: bool
+) -> None:
+    """--full holds every down card: 0600 files in a 0700 folder, like the database (the
+    public view too: one way to write an export)."""
+    path, _, _ = asyncio.run(played(clean_env))
+    out = clean_env / "new" / "exports"
+    code, _ = run(export_args(path, "--out", str(out), *(["--full"] if full else [])), capsys)
+    assert code == 0
+    assert stat.S_IMODE(out.stat().st_mode) == 0o700
+    written = list(out.iterdir())
+    assert written and all(stat.S_IMODE(f.stat().st_mode) == 0o600 for f in written)
+
+    # Exporting again over files others could read leaves them the owner's only.
+    for file in written:
+        file.chmod(0o644)
+    code, _ = run(export_args(path, "--out", str(out), *(["--full"] if full else [])), capsys)
+    assert code == 0
+    assert all(stat.S_IMODE(f.stat().st_mode) == 0o600 for f in out.iterdir())
+
+
+def test_an_out_that_cannot_take_files_is_one_line_and_exit_2(
+    clean_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, _, _ = asyncio.run(played(clean_env))
+    code, _ = run(export_args(path, "--out", "probe", "--full"), capsys)
+    assert code == 0
+    names = sorted(f.name for f in (clean_env / "probe").iterdir())
+    a_file = clean_env / "notes.txt"
+    a_file.write_text("keep me")
+    taken = clean_env / "taken"
+    for name in names:  # a folder where each export file would go
+        (taken / name).mkdir(parents=True)
+    for out, words in (
+        (a_file, "is a file, not a folder"),
+        (a_file / "sub", "Not a directory"),
+        (taken, "Is a directory"),
+    ):
+        code = cli.main(export_args(path, "--out", str(out), "--full"))
+        captured = capsys.readouterr()
+        assert code == 2, (out, captured)
+        assert captured.out == ""
+        [line] = captured.err.splitlines()
+        assert line.startswith("export-hands: ") and str(out) in line and words in line, line
+    assert a_file.read_text() == "keep me"
