@@ -2,8 +2,10 @@
 
 Pipeline for every /api/v10 request: parse the body (JSON or multipart with
 payload_json), record it, check the bot token, apply injected faults, charge the rate
-limiter, run the handler, and answer JSON with `Content-Type: application/json` exactly
-(discord.py ignores bodies whose content type carries a charset).
+limiter, check the body against the operation's schema in Discord's OpenAPI spec
+(`spec.py`; 400 50035 when it does not conform), run the handler, and answer JSON with
+`Content-Type: application/json` exactly (discord.py ignores bodies whose content type
+carries a charset).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from .faults import FaultInjector
 from .models import JSON
 from .ratelimit import RateLimiter
 from .recording import ChangeNotifier, RecordedRequest, RefusedRequest
+from .spec import DiscordSpec, discord_spec
 
 API_PREFIX = "/api/v10"
 INVALID_STATUSES = frozenset({401, 403, 429})
@@ -56,6 +59,7 @@ class Reply:
 
 
 Handler = Callable[[Req], Awaitable[Reply]]
+RefusalHook = Callable[[Req, ApiError], None]
 
 
 @dataclass
@@ -67,6 +71,8 @@ class Route:
     handler: Handler
     needs_bot_token: bool = True
     interaction: bool = False
+    on_invalid_body: RefusalHook | None = None
+    """Told when the spec refuses the body (interaction routes record it on the record)."""
     regex: re.Pattern[str] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -84,8 +90,10 @@ class RestPipeline:
         limiter: RateLimiter,
         faults: FaultInjector,
         notifier: ChangeNotifier,
+        spec: DiscordSpec | None = None,
     ) -> None:
         self._token = token
+        self.spec = spec or discord_spec()
         self.limiter = limiter
         self.faults = faults
         self.notifier = notifier
@@ -104,9 +112,30 @@ class RestPipeline:
         *,
         needs_bot_token: bool = True,
         interaction: bool = False,
+        on_invalid_body: RefusalHook | None = None,
     ) -> None:
         """Register a route; templates are paths after /api/v10 with {name} parts."""
-        self.routes.append(Route(method, template, handler, needs_bot_token, interaction))
+        self.routes.append(
+            Route(method, template, handler, needs_bot_token, interaction, on_invalid_body)
+        )
+
+    def routes_without_operation(self) -> list[str]:
+        """Routes served here that Discord's spec does not have (the tests want none)."""
+        return [
+            f"{r.method} {r.template}"
+            for r in self.routes
+            if self.spec.operation(r.method, r.template) is None
+        ]
+
+    def check_body(self, route: Route, body: Any) -> None:
+        """400 50035 when a sent body breaks the spec; loud when the spec lacks the route."""
+        if body is None:
+            return
+        if self.spec.operation(route.method, route.template) is None:
+            raise ApiError(
+                500, 0, f"emulator: {route.method} {route.template} is not in Discord's spec"
+            )
+        self.spec.check(route.method, route.template, body)
 
     def _match(self, method: str, path: str) -> tuple[Route | None, dict[str, str], bool]:
         path_known = False
@@ -176,6 +205,12 @@ class RestPipeline:
                 headers=dict(request.headers),
                 base_url=f"{request.scheme}://{request.host}",
             )
+            try:
+                self.check_body(route, body)
+            except ApiError as error:
+                if route.on_invalid_body is not None:
+                    route.on_invalid_body(req, error)
+                raise
             reply = await route.handler(req)
         except ApiError as exc:
             reply = Reply(exc.body(), exc.status)

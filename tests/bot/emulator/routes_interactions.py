@@ -253,12 +253,22 @@ def register(pipe: RestPipeline, ctx: Context) -> None:
         ctx.notifier.notify()
         return Reply(None, 204)
 
+    def refused_body(req: Req, error: ApiError) -> None:
+        """A body the spec refused before any handler ran: recorded on its interaction."""
+        if "webhook_token" in req.params:
+            rec = ctx.interactions_by_token.get(req.params["webhook_token"])
+        else:
+            raw_id = req.params["interaction_id"]
+            rec = ctx.interactions.get(int(raw_id)) if raw_id.isdigit() else None
+        reject(rec, req, error)
+
     pipe.add(
         "POST",
         "/interactions/{interaction_id}/{interaction_token}/callback",
         callback,
         needs_bot_token=False,
         interaction=True,
+        on_invalid_body=refused_body,
     )
     hook = "/webhooks/{webhook_id}/{webhook_token}"
     for method, template, handler in (
@@ -267,4 +277,11 @@ def register(pipe: RestPipeline, ctx: Context) -> None:
         ("PATCH", f"{hook}/messages/{{message_id}}", edit_webhook_message),
         ("DELETE", f"{hook}/messages/{{message_id}}", delete_webhook_message),
     ):
-        pipe.add(method, template, handler, needs_bot_token=False, interaction=True)
+        pipe.add(
+            method,
+            template,
+            handler,
+            needs_bot_token=False,
+            interaction=True,
+            on_invalid_body=refused_body,
+        )

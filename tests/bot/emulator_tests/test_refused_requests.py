@@ -241,7 +241,6 @@ async def test_discord_py_upload_over_the_limit_is_413(
         (2, 8),  # autocomplete choices answer only autocomplete
         (5, 9),  # a modal cannot answer a modal submit
         (2, 1),  # PONG answers only PING
-        (2, 42),
     ],
 )
 async def test_response_type_must_suit_the_interaction(
@@ -252,10 +251,38 @@ async def test_response_type_must_suit_the_interaction(
     alice = emulator.add_member(guild, "alice")
     rec = raw_interaction(emulator, table, alice, kind=kind)
     url = f"{emulator.api_base}/interactions/{rec.id}/{rec.token}/callback"
-    body = {"type": response_type, "data": {"content": "x", "choices": []}}
+    body = {"type": response_type, **CALLBACK_DATA.get(response_type, {})}
     status, answer = await post(http, url, body)
     assert (status, answer["code"]) == (400, 50035)
     assert answer["errors"]["type"]["_errors"][0]["code"] == "INTERACTION_RESPONSE_TYPE_INVALID"
+    assert rec.callback is None
+
+
+MODAL_DATA = {
+    "custom_id": "buyin",
+    "title": "Sit down",
+    "components": [row({"type": 4, "custom_id": "amount", "style": 1, "label": "Amount"})],
+}
+CALLBACK_DATA: dict[int, dict[str, Any]] = {
+    7: {"data": {"content": "x"}},
+    8: {"data": {"choices": []}},
+    9: {"data": MODAL_DATA},
+}
+"""A body of each callback type that Discord's spec accepts (the type is what is wrong)."""
+
+
+async def test_unknown_response_type_is_refused_by_the_spec(
+    emulator: DiscordEmulator, http: aiohttp.ClientSession
+) -> None:
+    guild = emulator.add_guild()
+    table = emulator.add_text_channel(guild, "table")
+    alice = emulator.add_member(guild, "alice")
+    rec = raw_interaction(emulator, table, alice)
+    url = f"{emulator.api_base}/interactions/{rec.id}/{rec.token}/callback"
+    status, answer = await post(http, url, {"type": 42, "data": {"content": "x"}})
+    assert (status, answer["code"]) == (400, 50035)
+    assert answer["errors"]["type"]["_errors"][0]["code"] == "UNION_TYPE_CHOICES"
+    assert [r.code for r in rec.rejected] == [50035]
     assert rec.callback is None
 
 
