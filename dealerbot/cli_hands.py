@@ -1,9 +1,11 @@
 """Operator commands for the hand log: ``export-hands`` and ``db prune``.
 
 ``export-hands --full`` writes every down card of every hand (audits, disputes); it exists
-only here, on the operator's machine: no Discord command reaches it. ``db prune`` deletes
-old hands' action logs and decks but keeps every hand row, its result, the per-player stats
-rows and every ledger row, then runs the chip audit.
+only here, on the operator's machine: no Discord command reaches it. Its PokerStars files
+have no hero, so trackers read them: the cards the table never saw come last in each hand as
+``shows`` lines noted as revealed by the export (``dealerbot.history.pokerstars_writer``).
+``db prune`` deletes old hands' action logs and decks but keeps every hand row, its result,
+the per-player stats rows and every ledger row, then runs the chip audit.
 """
 
 from __future__ import annotations

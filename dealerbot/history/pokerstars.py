@@ -38,6 +38,7 @@ from .script import to_hand_script
 __all__ = [
     "ALL_GAMES",
     "REPLAYABLE_GAMES",
+    "REVEALED_NOTE",
     "HistoryFile",
     "ParseError",
     "game_of_header",
@@ -120,7 +121,11 @@ WAGER_RES: dict[Move, re.Pattern[str]] = {
     Move.RAISE: re.compile(r"^raises (?P<by>\S+) to (?P<amount>\S+)(?P<all_in> and is all-in)?$"),
 }
 ANTE_RE = re.compile(r"^posts the ante (?P<amount>\S+)(?P<all_in> and is all-in)?$")
-SHOWS_RE = re.compile(r"^shows \[(?P<cards>[^\]]*)\](?: \(.*\))?$")
+SHOWS_RE = re.compile(r"^shows \[(?P<cards>[^\]]*)\](?: \((?P<note>.*)\))?$")
+REVEALED_NOTE = "revealed by the full export, not shown at the table"
+"""What follows the cards of a ``shows`` line that only an operator's full export writes:
+cards the table never saw (a folder's, an uncalled winner's). They are the player's cards,
+but he did not show them (``Hand.showed``)."""
 # "name: ..." lines that are neither actions nor cards.
 QUIET_VERBS = re.compile(
     r"^(?:mucks hand|doesn't show hand|sits out|is sitting out|has timed out.*|"
@@ -510,7 +515,8 @@ class _HandReader:
         shows = SHOWS_RE.match(rest)
         if shows:
             self.show(name, self.cards(shows["cards"]))
-            self.showed.append(name)
+            if shows["note"] != REVEALED_NOTE:
+                self.showed.append(name)
         elif self.section == "street":
             self.action(name, rest, line)
         elif not QUIET_VERBS.match(rest):

@@ -7,8 +7,15 @@ hold (chat, hand descriptions the reader ignores, where a notice appeared) is le
 
 The text shows exactly the cards the model holds: the hero's down cards in the ``Dealt to``
 lines, other players' down cards only where the model knows them (shown or mucked at the
-showdown). Unknown cards are omitted, as PokerStars omits them; ``full=True`` (operator
-audits) writes every known down card in the ``Dealt to`` lines.
+showdown). Unknown cards are omitted, as PokerStars omits them.
+
+``full=True`` (operator audits) writes every known down card in a form trackers read: the
+``Dealt to`` lines stay one player's view (the hero's, or nobody's: PokerStars gives down
+cards to the hero alone, and a tracker takes whoever has them as the hero), a player who
+mucked at the showdown has his cards in the summary as the site writes them, and every
+other hand the table never saw comes last in the play as a ``shows`` line noted
+:data:`~dealerbot.history.pokerstars.REVEALED_NOTE` (what our reader keeps apart from a
+hand that was shown).
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from zoneinfo import ZoneInfo
 
 from .describe import describe
 from .model import Action, Game, Hand, HoleCards, Move, Stakes, Street
+from .pokerstars import REVEALED_NOTE
 
 __all__ = ["GAME_TITLES", "format_money", "pokerstars_time", "write_hand", "write_hands"]
 
@@ -155,10 +163,8 @@ class _Writer:
         ]
 
     def shows_down_cards(self, hole: HoleCards) -> bool:
-        down = hole.cards[:DOWN_CARDS]
-        if None in down:
-            return False
-        return self.full or hole.player == self.hand.hero
+        """Down cards are dealt to the hero alone (a full file reveals the others' later)."""
+        return hole.player == self.hand.hero and None not in hole.cards[:DOWN_CARDS]
 
     def street(self, street: Street) -> None:
         title = f"*** {STREET_TITLES[street]} ***"
@@ -236,6 +242,24 @@ class _Writer:
                 self.out.append(self.shows_line(name))
         if hand.no_low_hand:
             self.out.append("No low hand qualified")
+        if self.full:
+            for name in self.unseen(live):
+                cards = _cards(hand.cards_of(name).cards)
+                self.out.append(f"{name}: shows [{cards}] ({REVEALED_NOTE})")
+
+    def unseen(self, live: list[str]) -> list[str]:
+        """Players whose known hand no line shows: not the hero, not shown, and not mucked
+        at a showdown (the summary shows those)."""
+        hand = self.hand
+        showdown = len(live) > 1
+        return [
+            hole.player
+            for hole in hand.hole_cards
+            if hole.complete
+            and hole.player != hand.hero
+            and hole.player not in hand.showed
+            and not (showdown and hole.player in live)
+        ]
 
     def hand_name(self, name: str) -> str | None:
         cards = list(self.hand.cards_of(name).known)

@@ -265,16 +265,6 @@ def test_razz_is_read_by_default_and_games_can_leave_it_out() -> None:
     assert parse_history(razz, stud_only).hands == ()
 
 
-def test_full_shows_every_known_down_card_as_dealt() -> None:
-    hand = dealerbot_hand(Game.STUD)
-    holes = (hand.hole_cards[0], HoleCards("bob", ("3c", "4d", "2c", "9d")))
-    audit = dataclasses.replace(hand, hole_cards=holes)
-    assert "Dealt to bob [2c] [9d]" in write_hand(audit)  # bob never showed
-    text = write_hand(audit, full=True)
-    assert "Dealt to alice [Ah Kd Qs] [7c]\nDealt to bob [3c 4d 2c] [9d]\n" in text
-    assert parse_hand(text).hole_cards == holes
-
-
 @pytest.mark.parametrize("name", ["bob\nalice: shows [As Ad]", "bob\r", "bob\u2028x"])
 def test_a_name_cannot_write_a_line_of_its_own(name: str) -> None:
     hand = dealerbot_hand(Game.STUD)

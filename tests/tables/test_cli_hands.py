@@ -66,7 +66,9 @@ def test_export_hands_writes_the_public_view_or_every_card(
     assert code == 0 and "every down card" in out
     [file] = (clean_env / "full").iterdir()
     assert file.name.endswith("-full.txt")
-    assert all(all(hole.complete for hole in h.hole_cards) for h in iter_hands(file.read_text()))
+    fully = list(iter_hands(file.read_text()))
+    assert all(all(hole.complete for hole in h.hole_cards) for h in fully)
+    assert all(h.hero is None for h in fully)  # a tracker reads it: nobody is the hero
 
     code, _ = run([*base, "--out", "phh", "--format", "phh"], capsys)
     [file] = (clean_env / "phh").iterdir()

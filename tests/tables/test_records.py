@@ -16,7 +16,7 @@ import pytest
 
 from dealerbot.history import model
 from dealerbot.history.from_engine import history_of
-from dealerbot.history.pokerstars import iter_hands, parse_hand
+from dealerbot.history.pokerstars import REVEALED_NOTE, iter_hands, parse_hand
 from dealerbot.store import history as history_db
 from dealerbot.tables import HandRecordError, HistoryFormat
 from dealerbot.tables import events as ev
@@ -190,6 +190,10 @@ async def test_export_and_prune_keep_results_and_the_audit(harness: Harness) -> 
     full, _ = await h.service.records.export(GUILD, full=True)
     fully = [hand for f in full for hand in iter_hands(f.text)]
     assert all(all(hole.complete for hole in hand.hole_cards) for hand in fully)
+    # in the form trackers read: nobody's hero, hidden hands revealed as noted shows lines
+    assert all(hand.hero is None for hand in fully)
+    assert any(REVEALED_NOTE in f.text for f in full)
+    assert [h.showed for h in fully] == [h.showed for h in public]
     ledger = (await snapshot(h))["ledger"]
     lines_before = await h.service.records.history(GUILD, 11, 50)
 
