@@ -2,8 +2,10 @@
 
 ``carol wins 54 with Two pair, tens and deuces``; in Hi/Lo ``alice wins the high (43)
 with ... · bob wins the low (43) with 8-7-5-2-A`` or ``alice scoops 86 with ...``; side
-pots by name and amount (``Side pot (50)``). Each shown hand shows the five cards that
-play (and the five of the low); the actions are one line per street. No I/O.
+pots by name and amount (``Side pot (50)``). Each shown hand shows all its cards: the
+five that play (and the five of the low), then the others after the words "not playing",
+in a code span of their own (in a code span the suits stay text on every phone, and a
+strike-through would not reach inside one); the actions are one line per street. No I/O.
 """
 
 from __future__ import annotations
@@ -110,8 +112,12 @@ def title(ended: ev.HandEnded) -> str:
     return f"{base} — {', '.join(names[:-1])} and {names[-1]} win"[:256]
 
 
+NOT_PLAYING = "not playing"  # the cards of a shown hand in neither five
+
+
 def shown_line(hand: ev.ShownHand, split_low: bool) -> str:
-    """A shown hand: the five that play (all its cards if unknown) and its name."""
+    """A shown hand: the five that play (all its cards if unknown) and its name, the low
+    (Hi/Lo), then the cards that play in neither."""
     five = hand.high_cards or hand.cards
     text = f"**{name_text(hand.name)}** `{cards_text(five)}` {hand.high}"
     if split_low:
@@ -119,6 +125,8 @@ def shown_line(hand: ev.ShownHand, split_low: bool) -> str:
             text += f" · low `{cards_text(hand.low_cards)}` {hand.low}"
         else:
             text += " · no low"
+    if hand.idle_cards:
+        text += f" · {NOT_PLAYING} `{cards_text(hand.idle_cards)}`"
     return text
 
 

@@ -195,6 +195,8 @@ class ShownHand:
     low: str | None
     high_cards: tuple[Card, ...] = ()  # the five that play (razz: its low), display order
     low_cards: tuple[Card, ...] = ()  # the five of the low, high to low (Hi/Lo, if any)
+    # the cards of the seven (community card included) in neither five, in dealing order
+    idle_cards: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,6 +245,21 @@ class HandEnded(TableEvent):
 @dataclass(frozen=True, slots=True)
 class TableClosed(TableEvent):
     cashed_out: tuple[tuple[int, int], ...]  # (user_id, chips back to wallet)
+
+
+@dataclass(frozen=True, slots=True)
+class TopUpDropped(TableEvent):
+    """Chips a player queued during a hand that did not (all) join his stack: ``added`` of
+    the ``queued`` did, the rest never left his wallet; ``text`` tells him so (privately)."""
+
+    user_id: int
+    queued: int
+    added: int
+    text: str
+
+    @property
+    def private_to(self) -> int | None:
+        return self.user_id
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ from .config import TableConfig
 from .display import OptionView, PlayerView, SeatView, StakesView, TablePhase, TableView
 from .events import AutoReason
 from .hand import Ended, LiveHand, Player
-from .showing import last_street_names, playing_fives
+from .showing import last_street_names, shown_parts
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,7 +330,7 @@ def translate(
                     event.cards,
                     event.high,
                     event.low,
-                    *playing_fives(event),
+                    *shown_parts(event),
                 )
             )
         elif isinstance(event, ev.PotAwarded):

@@ -1,9 +1,11 @@
-"""What a shown or dealt hand reads as: the five cards that play, and the made hand's name.
+"""What a shown or dealt hand reads as: the five cards that play, the others, and the name.
 
 Pure helpers over the engine's public evaluators (:func:`best_high`, :func:`best_low`,
-:func:`best_razz`), so a result shows the five cards that play (and the five of the low;
-in razz the five of the ace-to-five low) instead of seven cards in dealing order, and the
-7th-street DM can name the player's made hand (in razz his low, "7-5-4-2-A (Seven low)").
+:func:`best_razz`), so a result shows the five cards that play first (and the five of the
+low; in razz the five of the ace-to-five low), then the cards of the seven that play in
+neither, so every card of a shown hand is on the table and "cards speak" can be checked;
+the 7th-street DM names the player's made hand (in razz his low, "7-5-4-2-A (Seven low)").
+Only hands shown at showdown come through here: a folded hand is never shown.
 """
 
 from __future__ import annotations
@@ -80,6 +82,24 @@ def playing_fives(shown: ev.HandShown) -> tuple[tuple[Card, ...], tuple[Card, ..
     if shown.lowball:
         return razz_five(cards), ()
     return high_five(cards), low_five(cards) if shown.split_low else ()
+
+
+def not_playing(cards: Sequence[Card], *fives: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards of ``cards`` in none of ``fives``, in their order (dealing order); none
+    when no five is known (the cards are then shown as they are)."""
+    if not any(fives):
+        return ()
+    playing = {card for five in fives for card in five}
+    return tuple(card for card in cards if card not in playing)
+
+
+def shown_parts(
+    shown: ev.HandShown,
+) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+    """What a shown hand shows: the high five (razz: the low five), the five of the low
+    (Hi/Lo) and the cards, community card included, that play in neither."""
+    high, low = playing_fives(shown)
+    return high, low, not_playing(shown.playing_cards, high, low)
 
 
 def last_street_names(state: HandState, cards: Sequence[Card]) -> tuple[str | None, str | None]:

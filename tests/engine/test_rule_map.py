@@ -2,7 +2,7 @@
 
 Each engine module's docstring names the rules it implements in one paragraph that
 starts with ``Implements:``; any other mention is a reference. Every rule of sections
-1-14 of RULES.md must have exactly one owner, and the README's "Where each rule lives"
+1-14 of docs/rules.md must have exactly one owner, and the README's "Where each rule lives"
 table must say the same as the docstrings.
 """
 
@@ -17,25 +17,33 @@ import pytest
 
 import dealerbot.engine
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+ROOT = Path(__file__).resolve().parents[2]
+README = ROOT / "README.md"
+RULES_DOC = ROOT / "docs" / "rules.md"
 
-# The rule ids of RULES.md sections 1 to 14 (copied: tests never read the shared docs).
+ENGINE_SECTIONS = range(1, 15)
+"""Sections 1-14 are the engine's; R15.1 (mixed games) is the table service's (tables/games.py)."""
+
+_RULE_LINE = re.compile(r"^- \*\*R(\d+)\.(\d+)\*\*", re.MULTILINE)
+_SECTION_LINE = re.compile(r"^## (\d+) ", re.MULTILINE)
+
+
+def documented_rules(text: str) -> list[str]:
+    """The rules a rules page states (``- **R3.1** ...`` lines), in the page's order."""
+    return [f"R{section}.{n}" for section, n in _RULE_LINE.findall(text)]
+
+
+def documented_sections(text: str) -> list[int]:
+    """The numbered sections of a rules page (``## 7 All-ins and pots``), in order."""
+    return [int(number) for number in _SECTION_LINE.findall(text)]
+
+
 RULE_IDS = frozenset(
-    [f"R1.{n}" for n in range(1, 4)]
-    + [f"R2.{n}" for n in range(1, 5)]
-    + [f"R3.{n}" for n in range(1, 8)]
-    + [f"R4.{n}" for n in range(1, 7)]
-    + ["R5.1"]
-    + [f"R6.{n}" for n in range(1, 6)]
-    + [f"R7.{n}" for n in range(1, 7)]
-    + [f"R8.{n}" for n in range(1, 5)]
-    + ["R9.1"]
-    + [f"R10.{n}" for n in range(1, 7)]
-    + [f"R11.{n}" for n in range(1, 6)]
-    + [f"R12.{n}" for n in range(1, 4)]
-    + ["R13.1"]
-    + [f"R14.{n}" for n in range(1, 6)]
+    rule
+    for rule in documented_rules(RULES_DOC.read_text(encoding="utf-8"))
+    if int(rule[1:].split(".")[0]) in ENGINE_SECTIONS
 )
+"""The rule ids of docs/rules.md sections 1 to 14, the rules the engine owns."""
 
 _ID = re.compile(r"R(\d+)\.(\d+)(?:\s*[-\u2013]\s*R(\d+)\.(\d+))?")
 

@@ -1,6 +1,7 @@
 """A razz showdown read as players read it (issue 8, follow-up P7b): the result shows the
-five cards of each player's ace-to-five low (not his seven in dealing order) with the low's
-name, and the 7th-street DM names the player's low, as stud and stud hi/lo name theirs."""
+five cards of each player's ace-to-five low first, with the low's name, then the two that
+do not play (issue 16), and the 7th-street DM names the player's low, as stud and stud
+hi/lo name theirs."""
 
 from __future__ import annotations
 
@@ -38,8 +39,9 @@ async def test_a_razz_showdown_shows_the_five_of_each_low_and_the_dm_names_it(cl
         line = f"**{hand.name}** `{format_cards(five)}` {low.text} ({low.name})"
         assert line in result, result
         [line_of_hand] = [text for text in result.splitlines() if f"**{hand.name}** `" in text]
-        for card in set(hand.cards) - set(five):  # the two that do not play are not shown
-            assert card.pretty not in line_of_hand
+        # Then the two that do not play, in the order dealt (issue 16: all seven are shown).
+        idle = format_cards(tuple(card for card in hand.cards if card not in five))
+        assert line_of_hand.endswith(f" · not playing `{idle}`"), line_of_hand
         dms = club.emu.dm_messages(club.member(hand.user_id))
         assert f"You have: **{low.text} ({low.name})**" in message_text(dms[-1])
         assert "low: **" not in message_text(dms[-1])  # razz has no second (Hi/Lo) low
