@@ -81,6 +81,10 @@ class TableRelay:
         if isinstance(event, ev.PrivateCards):
             self._deliver_cards(messenger, event)
             return
+        if isinstance(event, ev.TopUpDropped):  # his wallet's business: told by DM
+            where = self._where(event.guild_id, event.channel_id)
+            self.courier.tell(event.user_id, f"The stud table in {where}: {event.text}")
+            return
         messenger.on_event(event)
         if isinstance(event, ev.Turn):
             hand_id = event.hand_id

@@ -42,3 +42,12 @@ async def drop_queued_top_ups(db: Database, table_id: int) -> None:
             "DELETE FROM queued_topups WHERE table_id = ?",
             (check_id(table_id, "table id"),),
         )
+
+
+async def drop_queued_top_up(db: Database, table_id: int, user_id: int) -> None:
+    """Forget one player's queued top-up (he left the table: it was for that seat only)."""
+    params = (check_id(table_id, "table id"), check_id(user_id, "user id"))
+    async with db.transaction() as conn:
+        await execute(
+            conn, "DELETE FROM queued_topups WHERE table_id = ? AND user_id = ?", params
+        )

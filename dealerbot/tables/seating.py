@@ -18,10 +18,13 @@ from .config import TableConfig
 
 @dataclass(frozen=True, slots=True)
 class LeaveOutcome:
-    """``left_now``: cashed out at once (``cashed_out`` chips); otherwise after this hand."""
+    """``left_now``: cashed out at once (``cashed_out`` chips); otherwise after this hand.
+    ``dropped_top_up``: chips he had queued, which stay in his wallet (they were for that
+    seat's next deal only)."""
 
     left_now: bool
     cashed_out: int
+    dropped_top_up: int = 0
 
 
 def eligible(seats: Iterable[SeatRow]) -> list[SeatRow]:
@@ -70,4 +73,17 @@ def check_top_up(config: TableConfig, stack: int, amount: int) -> None:
         room = max(0, config.max_buyin - stack)
         raise errors.AmountError(
             f"A stack may hold at most {config.max_buyin:,} chips here; you can add up to {room:,}."
+        )
+
+
+def check_rebuy(stack: int, in_hand: bool, queued: int) -> None:
+    """Rebuy is for a busted player, once per bust: a second press while one is queued is
+    refused with what is queued (it would otherwise deal him in with two buy-ins)."""
+    if stack > 0 or in_hand:
+        raise errors.TableError(
+            "Rebuy is for a busted player; you still have chips at the table."
+        )
+    if queued > 0:
+        raise errors.TableError(
+            f"Already queued: {queued:,} chips join your stack before the next deal."
         )

@@ -41,7 +41,7 @@ from .ownership import Ownership, Shards
 from .proofs import Proofs
 from .records import HandRecords
 from .refusals import store_errors_as_table_errors
-from .seating import LeaveOutcome, check_buy_in, free_seat
+from .seating import LeaveOutcome, check_buy_in, check_rebuy, free_seat
 from .settings_commands import SettingsCommands
 from .table import Table
 from .timers import Clock, SystemClock, TaskTracker
@@ -79,7 +79,7 @@ class TableService(SettingsCommands, Accounts):
         self.ownership = Ownership(shards)  # this process's shards and table leases
         self.clock: Clock = clock if clock is not None else SystemClock()
         self.tracker = TaskTracker()
-        # The deck's salts: the operating system's (FAIRNESS.md), or from the injected rng.
+        # The deck's salts: the operating system's (docs/fairness.md), or from the injected rng.
         if salts is None:
             salts = secrets.token_bytes if rng is None else rng.randbytes
         self._deps = Deps(
@@ -314,6 +314,18 @@ class TableService(SettingsCommands, Accounts):
         async with self._command(guild_id, channel_id) as ref:
             table = self._existing(ref.table)
             await table.add_chips(user_id, amount)
+            return table.player_view(user_id)
+
+    async def rebuy(self, guild_id: int, channel_id: int, user_id: int) -> PlayerView:
+        """A busted player buys in again (the table minimum), once per bust: checked under
+        the lock, so a second press, queued or not, never adds a second buy-in."""
+        check_user(user_id)
+        async with self._command(guild_id, channel_id) as ref:
+            table = self._existing(ref.table)
+            seat = table.seat_of(user_id)
+            in_hand = table.hand is not None and user_id in table.hand.seat_by_user
+            check_rebuy(seat.stack, in_hand, table.top_ups.queued.get(user_id, 0))
+            await table.add_chips(user_id, table.config.min_buyin)
             return table.player_view(user_id)
 
     async def start(

@@ -70,7 +70,7 @@ class Table(TableViews):
         self.turn_timer = Timer(deps.clock, deps.tracker, f"turn-timer:{self.id}")
         self.start_timer = Timer(deps.clock, deps.tracker, f"start-timer:{self.id}")
         self.outbox = Outbox(deps.publish)
-        self.top_ups = TopUps()
+        self.top_ups = TopUps(self.emit, self.guild_id, self.channel_id)
         self.games = Mixer()  # mixed games: the rotation, dealer's choice (R15.1)
 
     # --- events (see :mod:`.outbox`) ---------------------------------------------------
@@ -321,21 +321,23 @@ class Table(TableViews):
         db = self.deps.db
         live = self.hand
         if live is not None and user_id in live.seat_by_user:
+            dropped = 0  # once leaving, nothing more can be queued
             if not seat.leave_after_hand:
                 with store_errors_as_table_errors():
                     self.remember(
                         await seats_db.update_seat(db, self.id, user_id, leave_after_hand=True)
                     )
+                dropped = await self.top_ups.forget(db, self.id, user_id)  # before the hand ends
                 if live.state.seat_to_act == live.seat_by_user[user_id]:
                     await self.advance()
-            return LeaveOutcome(False, 0)
+            return LeaveOutcome(False, 0, dropped)
         with store_errors_as_table_errors():
             cash = await seats_db.stand_up(db, self.id, user_id)
         del self.seats[user_id]
         self._left(cash, seat.display_name)
         self.touch()
         self.schedule_start()
-        return LeaveOutcome(True, cash.amount)
+        return LeaveOutcome(True, cash.amount, await self.top_ups.forget(db, self.id, user_id))
 
     async def set_sitting_out(self, user_id: int, sitting_out: bool) -> SeatRow:
         seat = self.seat_of(user_id)

@@ -8,13 +8,15 @@ transaction (its ledger row, and its queue row deleted), before the next hand is
 scheduled; a table loaded with no hand left to settle applies them at once. Nothing moves
 before that: the chips stay in the wallet, so a crash never half-moves one. A top-up that
 no longer fits (the stack grew past the maximum, the wallet shrank) is cut to what fits
-or dropped, and logged; a closing table drops the queue.
+or dropped; a closing table drops the queue, and a player who leaves drops his own (it was
+for that seat: it must not land on the next one he takes). Whatever is dropped or cut, the
+player is told where those chips are (:class:`~.events.TopUpDropped`): still in his wallet.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from dealerbot.store import errors as store_errors
 from dealerbot.store import seats as seats_db
@@ -24,7 +26,9 @@ from dealerbot.store.db import Database
 from dealerbot.store.seats import SeatRow
 
 from . import errors
+from . import events as out
 from .config import TableConfig
+from .refusals import as_table_error
 from .seating import check_top_up
 
 log = logging.getLogger(__name__)
@@ -33,8 +37,12 @@ log = logging.getLogger(__name__)
 class TopUps:
     """One table's queued top-ups: user id -> chips, applied after the hand in play."""
 
-    def __init__(self) -> None:
+    def __init__(
+        self, emit: Callable[[out.TableEvent], None], guild_id: int, channel_id: int
+    ) -> None:
+        """``emit``: the table's outbox, for what a player is told about his queued chips."""
         self.queued: dict[int, int] = {}
+        self._emit, self._where = emit, (guild_id, channel_id)
 
     async def load(
         self,
@@ -77,10 +85,10 @@ class TopUps:
         for user_id, asked in queued.items():
             seat = by_user.get(user_id)
             if seat is None:
-                continue  # he left: nothing was moved
+                continue  # he left: nothing was moved (and he was told when he left)
             amount = min(asked, max(0, config.max_buyin - seat.stack))
             if amount <= 0:
-                log.info("table %s: queued top-up of user %s no longer fits", table_id, user_id)
+                self._tell(user_id, asked, 0, full_text(asked, config.max_buyin))
                 continue
             try:
                 changed[user_id] = await seats_db.add_chips(
@@ -90,11 +98,55 @@ class TopUps:
                 log.info(
                     "table %s: queued top-up of user %s dropped (%s)", table_id, user_id, error
                 )
+                self._tell(user_id, asked, 0, refused_text(asked, as_table_error(error)))
+                continue
+            if amount < asked:
+                self._tell(user_id, asked, amount, cut_text(asked, amount, config.max_buyin))
         if queued:  # the ones applied went with their chips; the rest are dropped
             await topups_db.drop_queued_top_ups(db, table_id)
         return changed
 
+    async def forget(self, db: Database, table_id: int, user_id: int) -> int:
+        """He leaves: his queued top-up is dropped (the chips never left his wallet); the
+        chips it held, for the answer that tells him."""
+        dropped = self.queued.pop(user_id, 0)
+        if dropped:
+            await topups_db.drop_queued_top_up(db, table_id, user_id)
+        return dropped
+
     async def drop(self, db: Database, table_id: int) -> None:
         """The table closes: no next deal, so nothing queued will move."""
-        self.queued = {}
+        queued, self.queued = self.queued, {}
         await topups_db.drop_queued_top_ups(db, table_id)
+        for user_id, asked in queued.items():
+            self._tell(user_id, asked, 0, closed_text(asked))
+
+    def _tell(self, user_id: int, asked: int, added: int, text: str) -> None:
+        self._emit(out.TopUpDropped(*self._where, user_id, asked, added, text))
+
+
+def full_text(asked: int, most: int) -> str:
+    return (
+        f"Your queued {asked:,} chips were not added: your stack already holds this table's "
+        f"maximum of {most:,}. Nothing left your wallet."
+    )
+
+
+def cut_text(asked: int, added: int, most: int) -> str:
+    return (
+        f"Only {added:,} of your queued {asked:,} chips were added (a stack holds at most "
+        f"{most:,} here); the other {asked - added:,} stay in your wallet."
+    )
+
+
+def refused_text(asked: int, why: errors.TableError) -> str:
+    reason = str(why).rstrip(".")
+    reason = reason[:1].lower() + reason[1:]
+    return f"Your queued {asked:,} chips were not added ({reason}). Nothing left your wallet."
+
+
+def closed_text(asked: int) -> str:
+    return (
+        f"Your queued {asked:,} chips were not added: the table closes with no next deal. "
+        "Nothing left your wallet."
+    )
