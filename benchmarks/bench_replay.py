@@ -2,7 +2,7 @@
 
 400 8-handed hands (stud, stud/8 and razz in turn) are recorded through our engine as in
 bench_engine.py (deep stacks, no community card, never the open-pair big bet pokerkit lacks).
-Each is written as a hand script (REPLAY.md: every seat's cards in the order received, so a
+Each is written as a hand script (docs/replay.md: every seat's cards in the order received, so a
 player who folded has fewer than seven and the tool must place the cards as folds happen; the
 actions with their seats) and as pokerkit operations (every card dealt explicitly, burns unknown).
 Timed, each as a fresh process: ``python -m dealerbot.engine.replay FILE`` and a small
@@ -72,7 +72,7 @@ with open(sys.argv[1]) as handle:
 
 
 def _hand_script(script: Script) -> dict[str, Any]:
-    """The REPLAY.md script of a recorded hand (seat labels 0..7)."""
+    """The docs/replay.md script of a recorded hand (seat labels 0..7)."""
     state, events = start_hand(script.variant, STAKES, SEATS, script.deck, button=script.button)
     cards: dict[int, list[str | None]] = {seat.seat: [] for seat in SEATS}
     community = None

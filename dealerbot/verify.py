@@ -5,7 +5,7 @@ follow the dealing order; 1 naming the first card that does not; 2 when the file
 cannot be read or is not a proof document.
 ``main(argv)`` is what the ``dealerbot verify FILE`` subcommand calls.
 
-Checking one card by hand (FAIRNESS.md): ``r = SHA-256(0x00 || "dealerbot-merkle-v1:
+Checking one card by hand (docs/fairness.md): ``r = SHA-256(0x00 || "dealerbot-merkle-v1:
 {position}:{card}:{salt}")``; then, with ``fn = position`` and ``sn = 51``, for each
 path entry ``p``: if ``fn`` is odd or ``fn == sn``, ``r = SHA-256(0x01 || p || r)`` and
 halve ``fn`` and ``sn`` while ``fn`` is even and non-zero; otherwise

@@ -111,7 +111,7 @@ def private_cards_embed(
     """The DM a player gets on 3rd street (two down and the door card) and on 7th (all seven).
 
     It repeats the hand's whole deck commitment, so the player keeps his own copy of what
-    was promised before the first card (FAIRNESS.md), with how to check it afterwards."""
+    was promised before the first card (docs/fairness.md), with how to check it afterwards."""
     hand = f"hand #{number}" if number is not None else "this hand"
     down, up = _split_cards(event.cards, event.face_up)
     if event.street >= 7:

@@ -128,7 +128,7 @@ def options(rnd: Round, stack: int, street_bet: int, acted: bool) -> tuple[Legal
 
 def pick(choices: Sequence[LegalAction], kind: ActionKind) -> LegalAction | None:
     """The choice ``kind`` names; ``bet_big``/``raise_big`` mean the plain wager where no
-    big choice exists (REPLAY.md)."""
+    big choice exists (docs/replay.md)."""
     for choice in choices:
         if choice.kind is kind:
             return choice

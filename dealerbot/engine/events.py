@@ -22,7 +22,7 @@ from .lowball import best_razz
 
 
 class ActionKind(Enum):
-    """What a player may do; values are the hand-script names (REPLAY.md)."""
+    """What a player may do; values are the hand-script names (docs/replay.md)."""
 
     BRING_IN = "bring_in"
     COMPLETE = "complete"

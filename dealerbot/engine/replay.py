@@ -2,7 +2,7 @@
 
 Reads hand scripts (one JSON object per line, from FILE or standard input), plays each
 through the engine and writes one JSON result per line, in order. The format is the
-team's REPLAY.md: a script names the variant, stakes, seats, button, each seat's cards
+one of docs/replay.md: a script names the variant, stakes, seats, button, each seat's cards
 in the order received (``null`` or missing = unknown), the community card and the
 actions; the result gives the bring-in seat, first actors, community card, showdown
 order, pots with winners, returned chips, payouts and final stacks, or
@@ -21,7 +21,7 @@ is replayed; dealt cards stay where they are, R2.1).  Unknown cards are filled, 
 order, from the cards named nowhere in the script, 2♣ 2♦ 2♥ 2♠ 3♣ ... A♠.
 
 A script names what the player did, not which button he had: "a wager the stack cannot
-cover goes all-in" (REPLAY.md). The engine answers what the seat may do; when a scripted
+cover goes all-in" (docs/replay.md). The engine answers what the seat may do; when a scripted
 ``complete``, ``bet`` or ``raise`` (the wager the round would name now, betting.py's
 ``wager_kinds``) is not among its choices because the seat's only wager left is an all-in
 bring-in (R3.7) or an all-in call (R7.1), that all-in is played. A call or wager the stack
@@ -320,7 +320,7 @@ _SHORT_WAGERS = frozenset({ActionKind.BRING_IN, ActionKind.CALL})
 def scripted_option(state: HandState, kind: ActionKind) -> LegalAction:
     """The engine's option for a scripted ``kind``: the option it names, or, for the wager
     the round would name now (a completion, bet or raise) when the seat's only wager left is
-    an all-in bring-in or call, that all-in (REPLAY.md: a wager the stack cannot cover goes
+    an all-in bring-in or call, that all-in (docs/replay.md: a wager the stack cannot cover goes
     all-in). Anything else the engine refuses, with its list of choices."""
     try:
         return option_for(state, kind)

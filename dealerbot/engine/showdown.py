@@ -32,7 +32,7 @@ class PotResult:
     shares: tuple[tuple[int, int], ...]
 
     def to_json(self) -> dict[str, int | list[int]]:
-        """The pot as the replay tool and the hand log write it (REPLAY.md)."""
+        """The pot as the replay tool and the hand log write it (docs/replay.md)."""
         return {
             "amount": self.amount,
             "eligible": list(self.eligible),

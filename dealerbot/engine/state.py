@@ -173,7 +173,7 @@ def _options(s: HandState) -> tuple[LegalAction, ...]:
 
 def option_for(s: HandState, kind: ActionKind) -> LegalAction:
     """The legal option ``kind`` names for the seat to act (``raise_big`` means ``raise`` where
-    no big option exists, REPLAY.md), or IllegalActionError listing the choices."""
+    no big option exists, docs/replay.md), or IllegalActionError listing the choices."""
     if s.result is not None or s.to_act is None:
         raise HandOverError("the hand is over; no more actions are accepted")
     choices = _options(s)

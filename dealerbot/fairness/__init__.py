@@ -1,4 +1,4 @@
-"""Proofs of a fair deal, scheme ``dealerbot-merkle-v1`` (FAIRNESS.md): pure, stdlib only.
+"""Proofs of a fair deal, scheme ``dealerbot-merkle-v1`` (docs/fairness.md): pure, stdlib only.
 
 :mod:`.merkle` is RFC 9162's tree hash and audit paths; :mod:`.deal` salts a deck
 and commits to it; :mod:`.visibility` decides which positions a viewer may open;

@@ -1,4 +1,4 @@
-"""The JSON proof document of FAIRNESS.md: build it, parse it, check it.
+"""The JSON proof document of docs/fairness.md: build it, parse it, check it.
 
 Parsing is strict about shape (a malformed file is :class:`ProofDocumentError`, a
 one-line message naming the field) but leaves the cryptography to :func:`first_failure`,

@@ -1,4 +1,4 @@
-"""A recorded hand as an engine hand script (shared/REPLAY.md), so the engine can replay it.
+"""A recorded hand as an engine hand script (docs/replay.md), so the engine can replay it.
 
 Histories write what the site did; the script says what the engine must be asked. The two
 differ in wording only: a completion is the first full wager on 3rd street (R3.4), written

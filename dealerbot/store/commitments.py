@@ -2,7 +2,7 @@
 
 Hands logged before migration 0004 carry the old whole-deck SHA-256 (``sha256-deck``): it
 can only be checked by revealing the deck, folded cards included. New hands carry
-``dealerbot-merkle-v1`` (FAIRNESS.md): one salt per deck position, a Merkle root, so a
+``dealerbot-merkle-v1`` (docs/fairness.md): one salt per deck position, a Merkle root, so a
 proof can open single cards. The store checks the commitment before logging a hand.
 """
 

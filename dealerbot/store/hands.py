@@ -78,7 +78,7 @@ class HandRecord:
     ended_at: float | None
     revealed_deck: str | None  # deck text, once the hand is over
     revealed_salt_hex: str | None
-    commitment_scheme: str = OLD_SCHEME  # how ``commitment`` was made (FAIRNESS.md)
+    commitment_scheme: str = OLD_SCHEME  # how ``commitment`` was made (docs/fairness.md)
 
 
 # Every query that player-facing functions run names its columns; none of them is `deck`.

@@ -1,7 +1,7 @@
 """SECRET PATH for proofs of a fair deal: a finished hand's deck and salts.
 
 Only :mod:`dealerbot.tables.proofs` calls this, to open the single cards a player may see
-(FAIRNESS.md); the deck and the salts themselves never leave the table service. A hand
+(docs/fairness.md); the deck and the salts themselves never leave the table service. A hand
 in progress gives nothing here: its deck is read only by crash recovery.
 """
 

@@ -23,4 +23,4 @@ class Deps:
     rng: random.Random
     tracker: TaskTracker
     publish: Callable[[Sequence[TableEvent]], Awaitable[None]]
-    salts: SaltSource = secrets.token_bytes  # the deck's per-position salts (FAIRNESS.md)
+    salts: SaltSource = secrets.token_bytes  # the deck's per-position salts (docs/fairness.md)

@@ -1,6 +1,6 @@
 """``/stud verify``: the proof of a fair deal a player may have for a finished hand.
 
-Policy lives here: which hand (this server's, finished), which cards (FAIRNESS.md: every
+Policy lives here: which hand (this server's, finished), which cards (docs/fairness.md: every
 public card, plus the asker's own down cards if they were dealt in; never another
 player's unshown down card, never an undealt card) and the one-line verdict, checked
 against the commitment that was shown when the hand started. Where each dealt card went
@@ -55,7 +55,7 @@ class ProofAnswer:
     scheme: str
     commitment: str
     verdict: str  # one line: do all the proofs check against the commitment shown?
-    document: str | None = None  # the proof document, JSON (FAIRNESS.md)
+    document: str | None = None  # the proof document, JSON (docs/fairness.md)
     cards: int = 0  # cards opened
     own_down_cards: int = 0  # of them, the asker's own unshown down cards
     verified: bool = False

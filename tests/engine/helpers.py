@@ -1,9 +1,9 @@
 """Helpers for the rule tests: decks in dealing order, hands from per-seat cards, action scripts.
 
-Seats are labelled 0..n-1 in clockwise order (``S0`` .. ``S7`` in RULES.md); the button is
+Seats are labelled 0..n-1 in clockwise order (``S0`` .. ``S7`` in docs/rules.md); the button is
 a label (default: the last seat, so S0 is dealt first, as in the engine). Rule tests name the
 cards that matter per seat and let :func:`build_deck` put them where the engine will deal them,
-so a test reads like the RULES.md example it checks.
+so a test reads like the docs/rules.md example it checks.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from dealerbot.engine.variants import Stakes, Variant
 E = TypeVar("E", bound=Event)
 
 STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
-"""The stakes of every RULES.md example: 5/10, ante 1, bring-in 2."""
+"""The stakes of every docs/rules.md example: 5/10, ante 1, bring-in 2."""
 
 UNKNOWN = frozenset({"?", "??", "x", "xx", "-", "None"})
 
@@ -61,7 +61,7 @@ def build_deck(
     missing from ``cards`` stay in to the end with unknown cards. With ``community`` the
     players reaching 7th street share that card (R12.1) and nobody gets a 7th card; a full
     deal is then six cards. Unnamed places get the unused cards in order 2c, 2d, .. As
-    (the fill order of shared/REPLAY.md).
+    (the fill order of docs/replay.md).
     """
     full = 6 if community is not None else 7
     specs = {seat: parse_spec(cards[seat]) if seat in cards else [None] * full for seat in seats}
@@ -223,7 +223,7 @@ def replay(
     stakes: Stakes = STAKES,
     community: str | None = None,
 ) -> dict[str, Any]:
-    """Play a whole hand through the replay tool (shared/REPLAY.md) and return its result.
+    """Play a whole hand through the replay tool (docs/replay.md) and return its result.
 
     Same arguments as :func:`deal`; ``script`` as in :func:`parse_script` (a seat, when
     given, is checked by the tool to be the seat to act).

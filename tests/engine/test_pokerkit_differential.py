@@ -2,7 +2,7 @@
 
 pokerkit (``FixedLimitSevenCardStud``, ``FixedLimitSevenCardStudHighLowSplitEightOrBetter``
 and ``FixedLimitRazz``) is an independent implementation used as an oracle only where
-RULES.md and it agree (see the RULES.md preamble).  The deals stay inside that common ground:
+docs/rules.md and it agree (its pokerkit note).  The deals stay inside that common ground:
 
 * deep stacks, so nobody is ever all-in (R3.6, R3.7, R7.2, R7.3 differ in pokerkit);
 * the open-pair big bet of R4.4 is never chosen (pokerkit has none); the small options it

@@ -6,7 +6,7 @@ step it checks what any correct engine must do, whatever the rules say in detail
 
 * every option offered is accepted, with the amounts it announced; every kind not offered is
   refused with IllegalActionError (bar the documented ``bet_big``/``raise_big`` aliases,
-  REPLAY.md), a wrong seat with NotYourTurnError, anything after the end with HandOverError;
+  docs/replay.md), a wrong seat with NotYourTurnError, anything after the end with HandOverError;
   a refused or accepted action never changes the state it was given;
 * chips are conserved to the chip (R7.4, R7.5), pots are paid only to eligible winners,
   odd chips are whole and spread (R11.1);
@@ -16,7 +16,7 @@ step it checks what any correct engine must do, whatever the rules say in detail
   at showdown (R8.1, R8.3); a hand won unshown stays hidden (R8.4); a player's view shows
   exactly his own down cards;
 * the same deck and actions give the same events (determinism), also through the replay
-  tool (REPLAY.md).
+  tool (docs/replay.md).
 
 Plus @given tests of ``pots.build_pots`` / ``pots.award_pot`` shapes (R7.4, R10.4, R11.1-R11.4)
 and of the deck commitment.  Hypothesis runs derandomized without a database, so CI sees the
@@ -625,7 +625,7 @@ def check_determinism(hand: Played) -> None:
 
 
 def replay(hand: Played) -> dict[str, int]:
-    """The hand as a REPLAY.md script through the replay tool; returns its final stacks."""
+    """The hand as a docs/replay.md script through the replay tool; returns its final stacks."""
     deal = hand.deal
     script = {
         "variant": deal.variant.value,
@@ -689,7 +689,7 @@ def test_random_hands_conserve_chips_and_cards(deal: Deal) -> None:
 @profile(150)
 @given(deals())
 def test_replay_tool_agrees_with_engine(deal: Deal) -> None:
-    """The recorded hand as a REPLAY.md script gives the same first actors and final stacks."""
+    """The recorded hand as a docs/replay.md script gives the same first actors and final stacks."""
     hand = play(deal, full_checks=False)
     result = hand.state.result
     assert result is not None

@@ -1,4 +1,4 @@
-"""RULES.md §7: all-ins (R7.1-R7.3) and pots (R7.4-R7.6)."""
+"""docs/rules.md §7: all-ins (R7.1-R7.3) and pots (R7.4-R7.6)."""
 
 from __future__ import annotations
 

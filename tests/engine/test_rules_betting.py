@@ -1,4 +1,4 @@
-"""RULES.md §4 (bet sizes, caps, open pair, check/fold) and §5 (streets, round end),
+"""docs/rules.md §4 (bet sizes, caps, open pair, check/fold) and §5 (streets, round end),
 plus actions the engine must refuse without changing the state."""
 
 from __future__ import annotations
@@ -169,7 +169,7 @@ def test_r4_4_small_raises_keep_the_big_option_until_a_10() -> None:
     assert hand.offered() == {"fold": 0, "call": 10, "raise": 15, "raise_big": 20}
     hand.play("S0 raise_big")
     assert hand.offered() == {"fold": 0, "call": 20, "raise": 30}
-    hand.play("S1 raise_big")  # REPLAY.md: once a 10 was made, raise_big is the raise
+    hand.play("S1 raise_big")  # docs/replay.md: once a 10 was made, raise_big is the raise
     assert hand.state.street_bets[1] == 30
 
 
@@ -204,7 +204,7 @@ def test_r4_5_stud8_open_pair_changes_nothing() -> None:
 
 
 def test_r4_5_stud8_big_bet_request_is_the_one_size_allowed() -> None:
-    """REPLAY.md: where no big option exists, bet_big/raise_big are the normal 5."""
+    """docs/replay.md: where no big option exists, bet_big/raise_big are the normal 5."""
     hand = open_pair_hand(Variant.STUD8).play("S1 bet_big")
     assert hand.state.street_bets[1] == 5
     hand.play("S2 raise_big")

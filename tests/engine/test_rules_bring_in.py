@@ -1,4 +1,4 @@
-"""RULES.md §3: the bring-in on 3rd street (R3.1-R3.7), both variants."""
+"""docs/rules.md §3: the bring-in on 3rd street (R3.1-R3.7), both variants."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md §12 (the community card) and §13 (the button)."""
+"""docs/rules.md §12 (the community card) and §13 (the button)."""
 
 from __future__ import annotations
 

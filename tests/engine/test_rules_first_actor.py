@@ -1,4 +1,4 @@
-"""RULES.md §6: who acts first on each street (R6.1-R6.5)."""
+"""docs/rules.md §6: who acts first on each street (R6.1-R6.5)."""
 
 from __future__ import annotations
 

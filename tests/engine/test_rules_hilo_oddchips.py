@@ -1,4 +1,4 @@
-"""RULES.md §10 (stud/8 hi/lo split) and §11 (odd chips)."""
+"""docs/rules.md §10 (stud/8 hi/lo split) and §11 (odd chips)."""
 
 from __future__ import annotations
 

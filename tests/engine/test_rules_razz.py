@@ -1,4 +1,4 @@
-"""RULES.md §14: Razz (R14.1-R14.5), with the examples of RULES.md, through whole hands.
+"""docs/rules.md §14: Razz (R14.1-R14.5), with the examples of docs/rules.md, through whole hands.
 
 The evaluator's exactness against pokerkit is in test_lowball.py; here every rule is
 checked where players meet it: who brings in, who acts first, what is offered, who wins.
@@ -92,7 +92,7 @@ def test_r14_1_no_qualifier_every_hand_has_a_low_and_equal_lows_split() -> None:
 
 
 def test_r14_1_a_pot_won_by_folds_lists_its_winner_as_high_winner() -> None:
-    """REPLAY.md: razz showdown pots report low_winners; a fold-out reports high_winners."""
+    """docs/replay.md: razz showdown pots report low_winners; a fold-out reports high_winners."""
     folded = replay({0: "? ? Kc", 1: "? ? 2d"}, "S0 bring-in, S1 complete, S0 fold", variant=RAZZ)
     assert folded["pots"][0]["high_winners"] == [1]
     assert folded["pots"][0]["low_winners"] == []

@@ -1,4 +1,4 @@
-"""REPLAY.md: "a wager the stack cannot cover goes all-in" (with R3.7 and R7.1).
+"""docs/replay.md: "a wager the stack cannot cover goes all-in" (with R3.7 and R7.1).
 
 A hand script names what the player did (``complete``, ``bet``, ``raise``, ``call``), not
 which button the engine offered him; when his stack cannot cover that wager, the replay
@@ -22,7 +22,7 @@ STAKES = {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10}
 # Seat 4 brings in on 3rd street (lowest door in stud and stud/8, highest in razz, R3.1,
 # R14.2); seat 1 has the best board on 4th street and acts first there (R6.1, R14.3).
 # Seat 1 wins at showdown in every game: four aces in stud and stud/8 (nobody has a low),
-# the wheel in razz; seat 2's last three cards are filled by the replay (REPLAY.md).
+# the wheel in razz; seat 2's last three cards are filled by the replay (docs/replay.md).
 CARDS: dict[str, dict[str, list[str | None]]] = {
     "stud": {
         "1": ["As", "Ad", "Ah", "Kh", "Ac", "Qd", "2d"],

@@ -1,6 +1,6 @@
-"""RULES.md §1 (setup: players, stakes, antes) and §2 (dealing), plus bad setup input.
+"""docs/rules.md §1 (setup: players, stakes, antes) and §2 (dealing), plus bad setup input.
 
-Each test is named after the rule it checks; examples are RULES.md's own where it gives one.
+Each test is named after the rule it checks; examples are docs/rules.md's own where it gives one.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""RULES.md §8 (showdown: order, early exposure, cards speak, uncontested) and §9 (R9.1)."""
+"""docs/rules.md §8 (showdown: order, early exposure, cards speak, uncontested) and §9 (R9.1)."""
 
 from __future__ import annotations
 

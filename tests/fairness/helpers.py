@@ -1,4 +1,4 @@
-"""The FAIRNESS.md test-vector deck, shared by the fairness tests."""
+"""The docs/fairness.md test-vector deck, shared by the fairness tests."""
 
 from __future__ import annotations
 

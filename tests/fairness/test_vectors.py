@@ -1,4 +1,4 @@
-"""FAIRNESS.md test vectors (numbers copied from the spec) and single-field tampering."""
+"""docs/fairness.md test vectors (numbers copied from the spec) and single-field tampering."""
 
 from __future__ import annotations
 

@@ -319,7 +319,7 @@ def left_out(hand: Hand) -> str | None:
 
 
 def differences(played: Played, hand: Hand) -> list[str]:
-    """The rules RULES.md says pokerkit plays otherwise that this hand reaches: there pokerkit
+    """The rules docs/rules.md says pokerkit plays otherwise that this hand reaches: there pokerkit
     may refuse an action or pay other stacks."""
     found = []
     if short_all_in_raised(hand):
@@ -383,10 +383,10 @@ def pokerkit_results() -> tuple[dict[int, str], dict[str, list[int]], int]:
 
 def test_pokerkit_ends_with_the_engines_final_stacks() -> None:
     """Every hand pokerkit can play ends with the engine's stacks, unless it reaches a rule
-    where RULES.md says pokerkit differs (short all-ins R7.2/R7.3, an all-in ante or bring-in
+    where docs/rules.md says pokerkit differs (short all-ins R7.2/R7.3, an all-in ante or bring-in
     R3.6/R3.7, odd chips R11); those are counted and named in the output."""
     differing, skipped, matched = pokerkit_results()
-    print(f"pokerkit matched {matched} hands; differs where RULES.md says on {differing}; "
+    print(f"pokerkit matched {matched} hands; differs where docs/rules.md says on {differing}; "
           + "left out: " + "; ".join(f"{why}: {ids}" for why, ids in skipped.items()))  # fmt: skip
     assert matched >= HANDS * 2 // 3
     assert len(differing) <= HANDS // 8

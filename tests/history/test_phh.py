@@ -1,5 +1,5 @@
 """PHH export checked independently: every real hand written as PHH is loaded and played by
-pokerkit, which must end with the site's final stacks, where pokerkit follows RULES.md.
+pokerkit, which must end with the site's final stacks, where pokerkit follows docs/rules.md.
 
 Left out, and shown to fail in pokerkit so the list cannot hide anything else:
 - #30506593746 deals a community card on 7th street (R12); pokerkit's stud has none.

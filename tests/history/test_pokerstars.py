@@ -2,7 +2,7 @@
 
 Every readable stud, stud/8 and razz hand is replayed through the engine and must reproduce
 what the site did: the bring-in, who acted first on each street, every bet size (the
-script's amounts), the total pot, what was returned, and who won each pot. RULES.md is the
+script's amounts), the total pot, what was returned, and who won each pot. docs/rules.md is the
 authority where the site differs: #35874676388 folds with nothing to call, which R4.6
 refuses.
 """
@@ -461,7 +461,7 @@ def test_replay_matches_the_site(hand_id: int) -> None:
     assert engine_winners == site_pot_winners(hand)
     if hand.game is Game.STUD or hand.no_low_hand:
         assert all(not pot["low_winners"] for pot in result["pots"])
-    if hand.game is Game.RAZZ:  # REPLAY.md: showdown pots by low_winners, fold-outs by high
+    if hand.game is Game.RAZZ:  # docs/replay.md: showdown pots by low_winners, fold-outs by high
         side = "low_winners" if hand.showed else "high_winners"
         other = "high_winners" if hand.showed else "low_winners"
         assert all(pot[side] and not pot[other] for pot in result["pots"])

@@ -1,4 +1,4 @@
-"""Proofs of a fair deal from the table service (``service.proofs``, FAIRNESS.md).
+"""Proofs of a fair deal from the table service (``service.proofs``, docs/fairness.md).
 
 Random hands (stud and stud/8, short stacks: all-ins, exposed hands, side pots, fold-outs,
 timeouts) are played through the service; for every finished hand, every player dealt in
