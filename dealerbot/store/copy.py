@@ -2,23 +2,34 @@
 
 The target is empty (its schema is created here) or freshly migrated with no rows; one
 holding data is refused, and so is a source with a hand in progress (its chips are
-committed to a hand only a running bot can finish) or with migrations pending (opening it
-would change it). Every table is copied in ONE transaction on the target, parents before
-children; rows that the schema's triggers derive (wallet counts, table chips, roll-ups)
-are then set to the source's values, every table is compared row by row with the source,
-and the audit runs on both sides before the transaction commits. The source is only read.
+committed to a hand only a running bot can finish), with migrations pending (opening it
+would change it) or in use by a running bot: on SQLite its lock file is held
+(:class:`.files.ProcessLock`), on PostgreSQL a table's lease is (:mod:`.leases`). The copy
+holds that lock (or every table's lease) itself until it is done, so no bot starts on the
+source meanwhile, and reads the source in ONE read transaction, its audit included. Only
+then is the target opened, so a copy refused for the source's sake leaves the target as it
+was (not created, not migrated); one holding data is refused before it is migrated. Every
+table is copied in ONE transaction on the target, parents before children; rows that the
+schema's triggers derive (wallet counts, table chips, roll-ups) are then set to the
+source's values, every table is compared row by row with the source, and the audit runs
+on the target before the transaction commits. The source is only read.
 """
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 from . import migrate
 from .audit import AuditReport, audit
 from .catalog import TableInfo, rows_of, schema_of
-from .db import Connection, Database, fetch_one
-from .dburl import parse_target
+from .db import Connection, Database, fetch_all, fetch_one
+from .dburl import DatabaseTarget, parse_target
 from .errors import StoreError
+from .files import DatabaseFileError, ProcessLock, is_memory
+from .leases import TableLeases
 
 MAX_FIXUP_PASSES = 3
 
@@ -32,6 +43,15 @@ class CopyResult:
     rows: dict[str, int]
     source_audit: AuditReport
     target_audit: AuditReport
+
+
+@dataclass(frozen=True, slots=True)
+class SourceRows:
+    """Everything the copy takes from the source, read at one moment."""
+
+    tables: list[TableInfo]
+    data: dict[str, list[tuple[object, ...]]]
+    audit: AuditReport
 
 
 async def _count_rows(conn: Connection, tables: list[TableInfo]) -> int:
@@ -92,9 +112,36 @@ async def _reset_identities(conn: Connection, tables: list[TableInfo]) -> None:
             )
 
 
-async def copy_database(source: Database, target: Database) -> CopyResult:
-    """Copy every row of ``source`` into ``target`` (migrated, empty); see the module doc."""
-    async with source.snapshot() as src:
+@asynccontextmanager
+async def _one_read(source: Database) -> AsyncIterator[Connection]:
+    """One read transaction on the source: PostgreSQL's snapshot is one (repeatable read);
+    SQLite's reads hold only this process's connection, so BEGIN makes them one too (WAL:
+    a writer elsewhere goes on, unseen)."""
+    async with source.snapshot() as conn:
+        if conn.backend != "sqlite":
+            yield conn
+            return
+        await conn.execute("BEGIN")
+        try:
+            yield conn
+        finally:
+            await conn.execute("COMMIT")  # nothing was written: this only ends the read
+
+
+async def _hold_leases(conn: Connection, leases: TableLeases) -> None:
+    """Take every table's lease (PostgreSQL), or refuse: a bot holding one runs that table."""
+    for row in await fetch_all(conn, "SELECT DISTINCT channel_id FROM tables ORDER BY 1"):
+        if not await leases.hold(int(row[0])):
+            raise CopyRefused(
+                f"the table in channel {row[0]} is run by a bot (it holds the table's lease): "
+                "stop the bot, then copy"
+            )
+
+
+async def read_source(source: Database, leases: TableLeases) -> SourceRows:
+    """Every row and the audit of ``source``, in one read transaction (see the module doc)."""
+    async with _one_read(source) as src:
+        await _hold_leases(src, leases)
         live = await fetch_one(src, "SELECT COUNT(*) FROM hands WHERE status = 'in_progress'")
         if live is not None and int(live[0]):
             raise CopyRefused(
@@ -103,9 +150,15 @@ async def copy_database(source: Database, target: Database) -> CopyResult:
             )
         tables = await schema_of(src)
         data = {info.name: await rows_of(src, info) for info in tables}
-    source_audit = await audit(source)
-    if not source_audit.ok:
-        raise CopyRefused("the source fails its audit; fix it first:\n" + source_audit.render())
+        report = await audit(source)  # joins this read: the rows copied are the rows audited
+    if not report.ok:
+        raise CopyRefused("the source fails its audit; fix it first:\n" + report.render())
+    return SourceRows(tables, data, report)
+
+
+async def copy_database(source: SourceRows, target: Database) -> CopyResult:
+    """Copy ``source``'s rows into ``target`` (migrated, empty); see the module doc."""
+    tables, data = source.tables, source.data
     async with target.transaction() as dst:
         target_tables = {info.name: info for info in await schema_of(dst)}
         if await _count_rows(dst, list(target_tables.values())):
@@ -126,7 +179,36 @@ async def copy_database(source: Database, target: Database) -> CopyResult:
             raise CopyRefused(
                 "the copy fails its audit; nothing was kept:\n" + target_audit.render()
             )
-    return CopyResult({n: len(rows) for n, rows in data.items()}, source_audit, target_audit)
+    return CopyResult({n: len(rows) for n, rows in data.items()}, source.audit, target_audit)
+
+
+@asynccontextmanager
+async def _bot_lock(source: DatabaseTarget) -> AsyncIterator[None]:
+    """SQLite: hold the lock file a running bot holds for as long as the copy runs."""
+    if source.backend != "sqlite" or source.path is None or is_memory(source.path):
+        yield
+        return
+    lock = _take_bot_lock(Path(source.path))
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def _take_bot_lock(path: Path) -> ProcessLock:
+    """The source's :class:`.files.ProcessLock`, or refused naming the process holding it."""
+    if not path.is_file():
+        raise CopyRefused(f"{path}: no database here to copy")
+    lock = ProcessLock(path)
+    try:
+        lock.acquire()
+    except DatabaseFileError:
+        holder = lock.path.read_text(errors="replace").strip() or "another process"
+        raise CopyRefused(
+            f"the source is in use by process {holder} (lock file {lock.path}): "
+            "stop the bot, then copy"
+        ) from None
+    return lock
 
 
 async def _open_target(url: str) -> Database:
@@ -152,21 +234,23 @@ async def db_copy(source_url: str, target_url: str) -> int:
     src, dst = parse_target(source_url), parse_target(target_url)
     if src == dst:
         raise CopyRefused("the source and the target are the same database")
-    source = await Database.open(source_url, migrate_now=False)
-    try:
+    async with _bot_lock(src), await Database.open(source_url, migrate_now=False) as source:
         state = await migrate.status(source)
         if state.pending:
             raise CopyRefused(
                 f"the source is at schema version {state.current}, the code at {state.latest}: "
                 "run `dealerbot db upgrade` on it first"
             )
-        target = await _open_target(target_url)
+        leases = await source.open_leases()
         try:
-            result = await copy_database(source, target)
+            rows = await read_source(source, leases)
+            target = await _open_target(target_url)  # only now: a refusal leaves it as it was
+            try:
+                result = await copy_database(rows, target)
+            finally:
+                await target.close()
         finally:
-            await target.close()
-    finally:
-        await source.close()
+            await leases.close()
     for name, count in result.rows.items():
         print(f"{name}: {count} rows")
     print(f"audit of {src.display} (source): {_verdict(result.source_audit)}")

@@ -6,15 +6,22 @@ source is only read; both audits pass; ids keep counting after the copied ones.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
+from typing import Any
 
+import asyncpg
 import pytest
 
+from dealerbot.store import copy as copy_module
 from dealerbot.store import wallets
 from dealerbot.store.catalog import rows_of, schema_of
 from dealerbot.store.copy import CopyRefused, db_copy
 from dealerbot.store.db import Database
+from dealerbot.store.files import DatabaseFileError, ProcessLock
+from tests.pg.databases import create_database, drop_database
+from tests.pg.server import PostgresServer
 from tests.tables.helpers import GUILD, make_harness, play_hand, seat_players
 
 PLAYERS = [11, 12, 13, 14]
@@ -112,3 +119,173 @@ def test_copy_command_line(tmp_path: Path) -> None:
     assert done.returncode == 1, done.stdout + done.stderr
     assert done.stderr.count("\n") == 1 and "same database" in done.stderr
     assert not missing.exists()
+
+
+# Issue 23: a copy of a database a running bot writes is refused (SQLite: its lock file is
+# held; PostgreSQL: a table lease is), the source is read in one read transaction, and a
+# refused copy leaves the target as it was (it used to be migrated first).
+
+
+def sqlite_file(url: str) -> Path:
+    return Path(url.removeprefix("sqlite:///"))
+
+
+async def test_copy_refuses_a_sqlite_source_a_bot_holds(tmp_path: Path) -> None:
+    source = f"sqlite:///{tmp_path / 'room.sqlite3'}"
+    await played_room(source)
+    before = await everything(source)
+    target = tmp_path / "copy.sqlite3"
+    bot = ProcessLock(sqlite_file(source))  # what a running bot holds
+    bot.acquire()
+    try:
+        with pytest.raises(CopyRefused, match=r"in use by process \d+ .*stop the bot"):
+            await db_copy(source, f"sqlite:///{target}")
+    finally:
+        bot.release()
+    assert not target.exists()
+    assert await everything(source) == before
+    assert await db_copy(source, f"sqlite:///{target}") == 0  # the bot gone: copied
+
+
+async def test_a_bot_cannot_start_on_the_source_during_a_copy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = f"sqlite:///{tmp_path / 'room.sqlite3'}"
+    await played_room(source)
+    refused: list[str] = []
+
+    async def reading_rows(conn: Any, info: Any) -> Any:
+        bot = ProcessLock(sqlite_file(source))
+        try:
+            bot.acquire()
+        except DatabaseFileError as error:
+            refused.append(error.message)
+        else:
+            bot.release()
+        return await rows_of(conn, info)
+
+    monkeypatch.setattr(copy_module, "rows_of", reading_rows)
+    assert await db_copy(source, f"sqlite:///{tmp_path / 'copy.sqlite3'}") == 0
+    assert refused and all("in use" in message for message in refused)
+
+
+async def test_the_sqlite_source_is_read_in_one_read_transaction(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write landing while the copy reads (another process, say) is not half copied."""
+    source = f"sqlite:///{tmp_path / 'room.sqlite3'}"
+    await played_room(source)
+    before = await everything(source)
+    wrote: list[str] = []
+
+    async def rows_then_a_write(conn: Any, info: Any) -> Any:
+        rows = await rows_of(conn, info)
+        if info.name == "guilds" and not wrote:  # read early: wallets and ledger come later
+            async with await Database.open(source, migrate_now=False) as other:
+                await wallets.admin_give(other, GUILD, 999, 5)
+            wrote.append(info.name)
+        return rows
+
+    monkeypatch.setattr(copy_module, "rows_of", rows_then_a_write)
+    target = f"sqlite:///{tmp_path / 'copy.sqlite3'}"
+    assert await db_copy(source, target) == 0
+    assert wrote
+    assert await everything(target) == before  # the state the copy began reading
+    assert await everything(source) != before  # the write did land, after
+
+
+@pytest.mark.parametrize("why", ["in progress", "lock"])
+async def test_a_refused_copy_leaves_a_new_sqlite_target_untouched(
+    tmp_path: Path, why: str
+) -> None:
+    source = f"sqlite:///{tmp_path / 'room.sqlite3'}"
+    await played_room(source, finish=why != "in progress")
+    target = tmp_path / "new" / "copy.sqlite3"
+    target.parent.mkdir()
+    bot = ProcessLock(sqlite_file(source))
+    if why == "lock":
+        bot.acquire()
+    try:
+        with pytest.raises(CopyRefused):
+            await db_copy(source, f"sqlite:///{target}")
+    finally:
+        bot.release()
+    assert list(target.parent.iterdir()) == []
+
+
+async def pg_tables(url: str) -> list[str]:
+    conn = await asyncpg.connect(url)
+    try:
+        rows = await conn.fetch(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
+        )
+    finally:
+        await conn.close()
+    return sorted(r[0] for r in rows)
+
+
+@pytest.mark.backends("postgresql")
+async def test_a_refused_copy_leaves_an_empty_postgresql_target_untouched(
+    tmp_path: Path, new_db_url, pg_server: PostgresServer
+) -> None:
+    running = f"sqlite:///{tmp_path / 'running.sqlite3'}"
+    await played_room(running, finish=False)
+    empty = await create_database(pg_server)  # no schema at all, not even schema_version
+    try:
+        with pytest.raises(CopyRefused, match="in progress"):
+            await db_copy(running, empty)
+        assert await pg_tables(empty) == []
+    finally:
+        await drop_database(pg_server, empty)
+
+
+@pytest.mark.backends("postgresql")
+async def test_copy_refuses_a_postgresql_source_whose_table_lease_is_held(
+    tmp_path: Path, new_db_url, pg_server: PostgresServer
+) -> None:
+    room = f"sqlite:///{tmp_path / 'room.sqlite3'}"
+    await played_room(room)
+    source = await new_db_url("source")
+    assert await db_copy(room, source) == 0
+    before = await everything(source)
+    empty = await create_database(pg_server)
+    try:
+        async with await Database.open(source, migrate_now=False) as db:
+            leases = await db.open_leases()  # what a running bot holds for its table
+            try:
+                assert await leases.hold(501)
+                with pytest.raises(CopyRefused, match=r"channel 501 .*stop the bot"):
+                    await db_copy(source, empty)
+            finally:
+                await leases.close()
+        assert await pg_tables(empty) == []
+        assert await everything(source) == before
+        back = tmp_path / "back.sqlite3"
+        assert await db_copy(source, f"sqlite:///{back}") == 0  # the bot gone: copied
+        assert await everything(f"sqlite:///{back}") == before
+    finally:
+        await drop_database(pg_server, empty)
+
+
+def test_copy_command_line_refuses_a_source_in_use(tmp_path: Path) -> None:
+    from tests.store.test_audit import run_cli
+
+    source = tmp_path / "room.sqlite3"
+    asyncio.run(played_room(f"sqlite:///{source}"))
+    target = tmp_path / "copy.sqlite3"
+    bot = ProcessLock(source)
+    bot.acquire()
+    try:
+        done = run_cli(source, "db", "copy", "--from", str(source), "--to", str(target))
+    finally:
+        bot.release()
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert done.stderr.count("\n") == 1 and "in use by process" in done.stderr
+    assert not target.exists()
+
+
+async def test_a_missing_sqlite_source_is_refused_and_not_created(tmp_path: Path) -> None:
+    source, target = tmp_path / "missing.sqlite3", tmp_path / "copy.sqlite3"
+    with pytest.raises(CopyRefused, match="no database here"):
+        await db_copy(f"sqlite:///{source}", f"sqlite:///{target}")
+    assert not await asyncio.to_thread(lambda: list(tmp_path.iterdir()))
