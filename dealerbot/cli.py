@@ -31,7 +31,9 @@ log = logging.getLogger("dealerbot")
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="dealerbot", description="Seven Card Stud dealer for Discord."
+        prog="dealerbot",
+        description="A Discord dealer for Seven Card Stud, Stud Hi/Lo eight-or-better and Razz,"
+        " fixed limit, one game or mixed.",
     )
     parser.add_argument("--env-file", default=".env", help="settings file (default: .env)")
     parser.add_argument(
@@ -57,6 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--clear-guild", type=int, help="first remove the server-only copies from this server"
     )
     cli_hands.add_commands(commands, db_commands)  # export-hands, db prune
+    # `dealerbot db` alone names the sub-commands it wants, not the internal dest.
+    db_commands.metavar = "{" + ",".join(db_commands.choices) + "}"
     return parser
 
 

@@ -40,7 +40,7 @@ class StudCog(
     CogBase,
     commands.GroupCog,
     group_name="stud",
-    group_description="Seven Card Stud",
+    group_description="Seven Card Stud, Stud Hi/Lo and Razz, fixed limit: one game or mixed",
 ):
     """Seats, hands and private cards at this channel's table; wallets and ranks."""
 
