@@ -6,6 +6,7 @@ plays the engine's all-in option for what is left: a short bring-in seat that co
 brings in all-in (R3.7), a raise or completion short of the call calls all-in (R7.1).
 Each case is played in stud, stud/8 and razz, through :func:`replay_script` as a script
 writer would write it; the scripts are written out, not built by the engine's helpers.
+Test names carry ``replay_all_in`` (the rule of docs/replay.md) and the RULES.md rule met.
 """
 
 from __future__ import annotations
@@ -72,7 +73,9 @@ def pots(result: dict[str, Any]) -> list[tuple[int, list[int]]]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_replay_a_short_bring_in_seat_scripted_complete_brings_in_all_in(game: str) -> None:
+def test_replay_all_in_r3_7_a_short_bring_in_seat_scripted_complete_brings_in_all_in(
+    game: str,
+) -> None:
     """Seat 4 has 1 chip after the ante: ``complete`` is the all-in bring-in of 1 (R3.7);
     seat 1 still calls the full 2, and the 1 nobody matched goes back (R7.5)."""
     result = replay_script(script(game, {1: 100, 4: 2}, [act("complete", 4), act("call", 1)]))
@@ -83,7 +86,9 @@ def test_replay_a_short_bring_in_seat_scripted_complete_brings_in_all_in(game: s
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_replay_a_short_complete_checks_its_amount_against_the_all_in(game: str) -> None:
+def test_replay_all_in_r3_7_a_short_complete_checks_its_amount_against_the_all_in(
+    game: str,
+) -> None:
     """The all-in puts in what is left (1 chip): a script saying so is accepted, one saying
     the full completion (5) is refused in words, and nothing is played past it."""
     stacks = {1: 100, 4: 2}
@@ -98,7 +103,7 @@ def test_replay_a_short_complete_checks_its_amount_against_the_all_in(game: str)
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_replay_a_complete_short_of_the_bring_in_calls_all_in(game: str) -> None:
+def test_replay_all_in_r7_1_a_complete_short_of_the_bring_in_calls_all_in(game: str) -> None:
     """Seat 1 faces the bring-in of 2 with 2 chips after the ante: ``complete`` calls all-in;
     seat 2 calls, which ends the round (R3.5), and the other two check it down."""
     actions = [act("bring_in", 4), act("complete", 1, 2), act("call", 2), *checks(8)]
@@ -111,7 +116,7 @@ def test_replay_a_complete_short_of_the_bring_in_calls_all_in(game: str) -> None
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_replay_a_raise_short_of_the_call_on_3rd_street_calls_all_in(game: str) -> None:
+def test_replay_all_in_r7_1_a_raise_short_of_the_call_on_3rd_street_calls_all_in(game: str) -> None:
     """Seat 1 completes to 5; seat 2, with 3 chips after the ante, scripts a raise: he calls
     his 3 all-in; seat 4 calls, and the two with chips check it down."""
     actions = [act("bring_in", 4), act("complete", 1), act("raise", 2, 3), act("call", 4)]
@@ -122,7 +127,9 @@ def test_replay_a_raise_short_of_the_call_on_3rd_street_calls_all_in(game: str) 
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("wager", ["raise", "call"])
-def test_replay_a_wager_short_of_the_bet_on_4th_street_calls_all_in(game: str, wager: str) -> None:
+def test_replay_all_in_r7_1_a_raise_or_call_short_of_a_4th_street_bet_calls_all_in(
+    game: str, wager: str
+) -> None:
     """Everyone calls the bring-in; on 4th street seat 1 bets 5 and seat 4, with 3 chips
     left, scripts a raise or a call: each is his call of 3, all-in."""
     actions = [act("bring_in", 4), act("call", 1), act("call", 2)]
@@ -133,7 +140,7 @@ def test_replay_a_wager_short_of_the_bet_on_4th_street_calls_all_in(game: str, w
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_replay_a_bet_the_stack_cannot_cover_bets_all_in(game: str) -> None:
+def test_replay_all_in_r7_1_a_bet_the_stack_cannot_cover_bets_all_in(game: str) -> None:
     """Seat 1 opens 4th street with 2 chips left: his scripted bet is a bet of 2, all-in."""
     actions = [act("bring_in", 4), act("call", 1), act("bet", 1, 2), act("call", 4, 2)]
     result = replay_script(script(game, {1: 5, 4: 100}, actions))
@@ -145,7 +152,9 @@ def test_replay_a_bet_the_stack_cannot_cover_bets_all_in(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_replay_a_raise_past_the_cap_is_still_refused_when_the_stack_covers_it(game: str) -> None:
+def test_replay_all_in_r4_2_a_raise_past_the_cap_is_refused_when_the_stack_covers_it(
+    game: str,
+) -> None:
     """A bet and three raises cap the round (R4.2): a fourth raise is refused, not turned
     into a call, because the stack could cover it."""
     actions = [act("bring_in", 4), act("complete", 1), act("raise", 4)]
@@ -156,7 +165,7 @@ def test_replay_a_raise_past_the_cap_is_still_refused_when_the_stack_covers_it(g
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_replay_a_short_stack_scripting_the_wrong_wager_is_refused(game: str) -> None:
+def test_replay_all_in_r3_4_a_short_stack_scripting_the_wrong_wager_is_refused(game: str) -> None:
     """The all-in stands for the wager the round names (a raise facing a bet); a ``bet``
     facing a bet, or a ``raise`` before the completion, is a wrong script, refused."""
     actions = [act("bring_in", 4), act("call", 1), act("call", 2)]
@@ -172,7 +181,7 @@ def test_replay_a_short_stack_scripting_the_wrong_wager_is_refused(game: str) ->
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_replay_a_short_stack_cannot_check_a_bet(game: str) -> None:
+def test_replay_all_in_r4_6_a_short_stack_cannot_check_a_bet(game: str) -> None:
     """Only wagers go all-in: a check facing the bring-in is refused as before."""
     result = replay_script(script(game, {1: 3, 4: 100}, [act("bring_in", 4), act("check", 1)]))
     assert result == {
