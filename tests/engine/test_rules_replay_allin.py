@@ -6,7 +6,7 @@ plays the engine's all-in option for what is left: a short bring-in seat that co
 brings in all-in (R3.7), a raise or completion short of the call calls all-in (R7.1).
 Each case is played in stud, stud/8 and razz, through :func:`replay_script` as a script
 writer would write it; the scripts are written out, not built by the engine's helpers.
-Test names carry ``replay_all_in`` (the rule of docs/replay.md) and the RULES.md rule met.
+Test names carry ``replay_all_in`` (the rule of docs/replay.md) and the docs/rules.md rule met.
 """
 
 from __future__ import annotations
