@@ -82,6 +82,13 @@ from .stats import (
 )
 from .stats import Period as StatsPeriod
 from .timers import Clock, FakeClock, SystemClock
+from .tracker_stakes import (
+    TRACKER_BIG_BETS,
+    TRACKER_STAKES,
+    imports_into_trackers,
+    nearest_tracker_small_bets,
+    tracker_stakes_note,
+)
 
 __all__ = [
     "ALL_CARDS",
@@ -90,6 +97,8 @@ __all__ = [
     "MAX_HISTORY",
     "MAX_LAST",
     "PERIOD_TITLES",
+    "TRACKER_BIG_BETS",
+    "TRACKER_STAKES",
     "Abandoned",
     "ActionKind",
     "AlreadySeatedError",
@@ -159,8 +168,11 @@ __all__ = [
     "WinningsPage",
     "events",
     "format_cards",
+    "imports_into_trackers",
+    "nearest_tracker_small_bets",
     "open_database",
     "parse_period",
+    "tracker_stakes_note",
 ]
 
 # Old name, kept for front ends (the engine has its own NotYourTurnError).

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from dealerbot.tables import NoTableError, TableConfig
+from dealerbot.tables import NoTableError, TableConfig, tracker_stakes_note
 
 from .. import render
 from ..client import DealerBot
@@ -115,6 +115,9 @@ class AdminCog(
                 wallet_rules = await service.economy_get(guild_id)
             label = "server default" if scope == "server" else "this channel"
             embed = render.config_embed(config, wallet_rules, scope=label, changed=tuple(changes))
+            note = tracker_stakes_note(config) if "small_bet" in table else None
+            if note is not None:  # stakes FPDB and other trackers do not import
+                embed.add_field(name="Hand histories", value=note, inline=False)
             return Reply(embed=embed)
 
         await self.run(interaction, work)
