@@ -4,6 +4,7 @@ line the settings confirmation adds at any other small bet."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
@@ -72,3 +73,12 @@ def test_the_note_names_the_stakes_and_the_nearest_that_import() -> None:
     assert last is not None and last.endswith("import: 20000 (20000/40000).")
     assert tracker_stakes_note(config(5)) is None  # the default table imports
     assert tracker_stakes_note(TableConfig()) is None
+
+
+def test_the_readme_lists_the_same_small_bets() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("Small bets whose files import:") :]
+    listed = section[: section.index("(the big bet")].split(":", 1)[1]
+    assert [int(n) for n in listed.replace(",", " ").split()] == [
+        small for small in TRACKER_STAKES if small >= 2
+    ]
