@@ -11,7 +11,8 @@ cycle, timers) with ``outbox`` (its events) and ``seating`` (seat rules); ``hand
 apply, settle: one transaction each), ``dealer`` (the hand loop as steps) and ``turns`` (the
 clock's rules); ``projection`` (views and events from values) with ``display`` (the view
 types) and ``events``; ``recovery`` (replay and resume policy); ``config`` (house settings),
-``refusals`` and ``checks`` (the wording of every refusal), ``errors``.
+``limits`` (every bound the service accepts, for front ends too), ``refusals`` and
+``checks`` (the wording of every refusal), ``errors``.
 """
 
 from dealerbot.engine import ALL_CARDS, ActionKind, Card, Variant, format_cards
@@ -22,7 +23,6 @@ from dealerbot.store.leaderboard import LeaderboardEntry, LeaderboardPage
 from dealerbot.store.wallets import DailyClaim, Wallet
 
 from . import events
-from .checks import MAX_CHIPS
 from .closing import Abandoned, ClosedBecause
 from .config import GuildEconomy, TableConfig
 from .database import DatabaseLock, open_database
@@ -58,12 +58,31 @@ from .errors import (
     TableFullError,
 )
 from .events import AutoReason, SitOutReason
-from .games import HANDS_PER_GAME, GameMode
+from .games import GameMode
+from .limits import (
+    ADJUSTMENT,
+    ANTE,
+    BETWEEN_HANDS_SECONDS,
+    BRING_IN,
+    BUY_IN_SETTING,
+    CHIPS,
+    CHOICE_SECONDS,
+    DAILY_COOLDOWN_SECONDS,
+    HAND_ID,
+    HANDS_PER_GAME,
+    HISTORY_FILE_HANDS,
+    HISTORY_LINES,
+    SEATS,
+    SMALL_BET,
+    TIME_BANK_SECONDS,
+    TURN_SECONDS,
+    WALLET_GRANT,
+    Bound,
+)
 from .mixing import ChoiceError
 from .proofs import ProofAnswer, ProofRefused, Proofs
 from .records import (
-    MAX_HISTORY,
-    MAX_LAST,
+    DEFAULT_HISTORY,
     HandRecordError,
     HandRecords,
     HistoryFile,
@@ -91,14 +110,28 @@ from .tracker_stakes import (
 )
 
 __all__ = [
+    "ADJUSTMENT",
     "ALL_CARDS",
+    "ANTE",
+    "BETWEEN_HANDS_SECONDS",
+    "BRING_IN",
+    "BUY_IN_SETTING",
+    "CHIPS",
+    "CHOICE_SECONDS",
+    "DAILY_COOLDOWN_SECONDS",
+    "DEFAULT_HISTORY",
     "HANDS_PER_GAME",
-    "MAX_CHIPS",
-    "MAX_HISTORY",
-    "MAX_LAST",
+    "HAND_ID",
+    "HISTORY_FILE_HANDS",
+    "HISTORY_LINES",
     "PERIOD_TITLES",
+    "SEATS",
+    "SMALL_BET",
+    "TIME_BANK_SECONDS",
     "TRACKER_BIG_BETS",
     "TRACKER_STAKES",
+    "TURN_SECONDS",
+    "WALLET_GRANT",
     "Abandoned",
     "ActionKind",
     "AlreadySeatedError",
@@ -106,6 +139,7 @@ __all__ = [
     "AutoReason",
     "BestHand",
     "BoardSeek",
+    "Bound",
     "Card",
     "ChoiceError",
     "ChoiceView",

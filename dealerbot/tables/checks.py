@@ -1,18 +1,18 @@
 """The service's checks on ids and chip amounts from front ends, worded for the player.
 
 The bounds themselves are the store's (:data:`~dealerbot.store.validate.MAX_ID`,
-:data:`~dealerbot.store.validate.MAX_AMOUNT`): one id check and one chip bound for the
-whole program, so the service never accepts what the store would refuse.
+:data:`~dealerbot.store.validate.MAX_AMOUNT`), as :data:`.limits.CHIPS` for front ends:
+one id check and one chip bound for the whole program, so the service never accepts what
+the store would refuse.
 """
 
 from __future__ import annotations
 
-from dealerbot.store.validate import MAX_AMOUNT, is_chips, is_id
+from dealerbot.store.validate import is_chips, is_id
 
 from . import errors
+from .limits import CHIPS
 from .names import clean_name, fallback_name
-
-MAX_CHIPS = MAX_AMOUNT  # the one chip bound, for front ends (Discord option ranges)
 
 
 def is_int(value: object) -> bool:
@@ -31,14 +31,14 @@ def check_user(user_id: object) -> None:
 
 
 def check_chips(value: object, what: str) -> int:
-    """A whole number of chips from 1 to the store's bound, or :class:`AmountError`."""
+    """A whole number of chips within :data:`.limits.CHIPS`, or :class:`AmountError`."""
     if is_chips(value):
         return value  # type: ignore[return-value]
     if not is_int(value):
         raise errors.AmountError(f"The {what} must be a whole number of chips, not {value!r}.")
     if value <= 0:  # type: ignore[operator]
         raise errors.AmountError(f"The {what} must be at least 1 chip (got {value:,}).")
-    raise errors.AmountError(f"The {what} may be at most {MAX_AMOUNT:,} chips (got {value:,}).")
+    raise errors.AmountError(f"The {what} may be at most {CHIPS.high:,} chips (got {value:,}).")
 
 
 def check_name(name: object, user_id: int) -> str:

@@ -3,7 +3,8 @@
 Construction validates the whole combination and refuses with :class:`ConfigError`,
 worded for the admin who typed it. The store keeps plain rows
 (:class:`~dealerbot.store.config.ConfigRow`, :class:`~dealerbot.store.config.EconomyRow`);
-this module turns them into these values and back, and is the one place the limits live.
+this module turns them into these values and back; the limits themselves are
+:mod:`.limits`.
 """
 
 from __future__ import annotations
@@ -12,32 +13,36 @@ import dataclasses
 from dataclasses import dataclass, fields
 from typing import Any
 
-from dealerbot.engine import MAX_PLAYERS, MIN_PLAYERS, Stakes, StakesError, Variant
+from dealerbot.engine import MAX_PLAYERS, Stakes, StakesError, Variant
 from dealerbot.store import config as config_db
 from dealerbot.store.config import GUILD_DEFAULT_CHANNEL, NEW_GUILD_ECONOMY, ConfigRow, EconomyRow
 from dealerbot.store.db import Database
-from dealerbot.store.validate import MAX_AMOUNT
 
 from .errors import ConfigError
 from .games import (
-    CHOICE_SECONDS,
     DEFAULT_CHOICE_SECONDS,
     DEFAULT_HANDS_PER_GAME,
     DEFAULT_ROTATION,
-    HANDS_PER_GAME,
     GameMode,
     games_text,
     parse_games,
 )
+from .limits import (
+    ANTE,
+    BETWEEN_HANDS_SECONDS,
+    CHOICE_SECONDS,
+    DAILY_COOLDOWN_SECONDS,
+    HANDS_PER_GAME,
+    MAX_BUYIN_SMALL_BETS,
+    MIN_BUYIN_SMALL_BETS,
+    SEATS,
+    SMALL_BET,
+    TIME_BANK_SECONDS,
+    TURN_SECONDS,
+    WALLET_GRANT,
+    Bound,
+)
 from .refusals import sentence
-
-MAX_SMALL_BET = 1_000_000
-MIN_BUYIN_SMALL_BETS = 10  # a buy-in must cover at least ten small bets
-MAX_BUYIN_SMALL_BETS = 1000
-TURN_SECONDS = (10, 300)
-BETWEEN_HANDS_SECONDS = (0, 60)
-TIME_BANK_SECONDS = (0, 300)
-DAILY_COOLDOWN_SECONDS = (60, 7 * 86_400)
 
 _LABELS = {
     "variant": "game",
@@ -70,9 +75,11 @@ def _whole(name: str, value: object) -> int:
     return value
 
 
-def _between(name: str, value: int, low: int, high: int) -> None:
-    if not low <= value <= high:
-        raise _refuse(f"the {_LABELS[name]} must be between {low:,} and {high:,} (got {value:,})")
+def _between(name: str, value: int, bound: Bound) -> None:
+    if value not in bound:
+        raise _refuse(
+            f"the {_LABELS[name]} must be between {bound.low:,} and {bound.high:,} (got {value:,})"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,10 +121,10 @@ class TableConfig:
             raise _refuse("name each game once in the list of games")
         if self.game is GameMode.CHOICE and len(self.games) < 2:
             raise _refuse("dealer's choice needs two or more different games in the list")
-        _between("hands_per_game", self.hands_per_game, *HANDS_PER_GAME)
-        _between("choice_seconds", self.choice_seconds, *CHOICE_SECONDS)
-        _between("ante", self.ante, 1, MAX_SMALL_BET)
-        _between("small_bet", self.small_bet, 2, MAX_SMALL_BET)
+        _between("hands_per_game", self.hands_per_game, HANDS_PER_GAME)
+        _between("choice_seconds", self.choice_seconds, CHOICE_SECONDS)
+        _between("ante", self.ante, ANTE)
+        _between("small_bet", self.small_bet, SMALL_BET)
         try:
             Stakes.of(self.small_bet, self.ante, self.bring_in)
         except StakesError as exc:
@@ -134,10 +141,10 @@ class TableConfig:
                 f"the maximum buy-in must be between the minimum buy-in ({self.min_buyin:,}) "
                 f"and {MAX_BUYIN_SMALL_BETS} small bets ({high:,}) (got {self.max_buyin:,})"
             )
-        _between("seats", self.seats, MIN_PLAYERS, MAX_PLAYERS)
-        _between("turn_seconds", self.turn_seconds, *TURN_SECONDS)
-        _between("between_hands_seconds", self.between_hands_seconds, *BETWEEN_HANDS_SECONDS)
-        _between("time_bank_seconds", self.time_bank_seconds, *TIME_BANK_SECONDS)
+        _between("seats", self.seats, SEATS)
+        _between("turn_seconds", self.turn_seconds, TURN_SECONDS)
+        _between("between_hands_seconds", self.between_hands_seconds, BETWEEN_HANDS_SECONDS)
+        _between("time_bank_seconds", self.time_bank_seconds, TIME_BANK_SECONDS)
 
     @property
     def big_bet(self) -> int:
@@ -196,9 +203,9 @@ class GuildEconomy:
     def __post_init__(self) -> None:
         for f in fields(self):
             _whole(f.name, getattr(self, f.name))
-        _between("starting_chips", self.starting_chips, 0, MAX_AMOUNT)  # the one chip bound
-        _between("daily_chips", self.daily_chips, 0, MAX_AMOUNT)
-        _between("daily_cooldown_seconds", self.daily_cooldown_seconds, *DAILY_COOLDOWN_SECONDS)
+        _between("starting_chips", self.starting_chips, WALLET_GRANT)
+        _between("daily_chips", self.daily_chips, WALLET_GRANT)
+        _between("daily_cooldown_seconds", self.daily_cooldown_seconds, DAILY_COOLDOWN_SECONDS)
 
     def replace(self, **changes: Any) -> GuildEconomy:
         return dataclasses.replace(self, **_coerce(GuildEconomy, changes))

@@ -13,10 +13,8 @@ from enum import StrEnum
 
 from dealerbot.engine import Variant
 
-HANDS_PER_GAME = (1, 50)
-DEFAULT_HANDS_PER_GAME = 8
-CHOICE_SECONDS = (5, 120)
-DEFAULT_CHOICE_SECONDS = 20
+DEFAULT_HANDS_PER_GAME = 8  # within limits.HANDS_PER_GAME
+DEFAULT_CHOICE_SECONDS = 20  # within limits.CHOICE_SECONDS
 DEFAULT_ROTATION = (Variant.STUD, Variant.RAZZ, Variant.STUD8)
 
 

@@ -33,12 +33,11 @@ from dealerbot.store.db import Database
 from dealerbot.store.hands import HandStatus
 from dealerbot.store.proofs import SealedHand
 
-from .checks import check_ids, is_int
+from .checks import check_ids
 from .config import TableConfig
 from .errors import TableError
+from .limits import HAND_ID
 from .recovery import logged_action
-
-MAX_HAND_ID = 2**63 - 1
 
 
 class ProofRefused(TableError):
@@ -113,7 +112,7 @@ class Proofs:
     async def verify(self, guild_id: int, user_id: int, hand_id: object) -> ProofAnswer:
         """The proof document ``user_id`` may have for hand ``hand_id`` of this server."""
         check_ids(guild_id, user_id)
-        if not is_int(hand_id) or not isinstance(hand_id, int) or not 1 <= hand_id <= MAX_HAND_ID:
+        if not isinstance(hand_id, int) or hand_id not in HAND_ID:
             raise ProofRefused("A hand id is a whole number from 1 (the result message shows it).")
         sealed = await proofs_db.sealed_hand(self.db, guild_id, hand_id)
         if sealed is None:

@@ -31,15 +31,14 @@ from dealerbot.store.db import Database
 from dealerbot.store.hands import HandStatus
 from dealerbot.store.history import LoggedHand
 
-from .checks import check_ids, is_int
+from .checks import check_ids
 from .config import TableConfig
 from .errors import TableError
+from .limits import HAND_ID, HISTORY_FILE_HANDS, HISTORY_LINES, Bound
 from .refusals import store_errors_as_table_errors
 
 __all__ = [
     "DEFAULT_HISTORY",
-    "MAX_HISTORY",
-    "MAX_LAST",
     "HandRecords",
     "HistoryFile",
     "HistoryFormat",
@@ -47,10 +46,7 @@ __all__ = [
     "played_hand",
 ]
 
-DEFAULT_HISTORY = 10
-MAX_HISTORY = 50  # lines of /stud history
-MAX_LAST = 100  # hands in one file
-MAX_HAND_ID = 2**63 - 1
+DEFAULT_HISTORY = 10  # lines of /stud history, within limits.HISTORY_LINES
 
 
 class HistoryFormat(StrEnum):
@@ -154,7 +150,7 @@ class HandRecords:
     ) -> list[HistoryLine]:
         """The player's last ``count`` finished hands in this server, newest first."""
         check_ids(guild_id, user_id)
-        _check_count(count, MAX_HISTORY, "count")
+        _check_count(count, HISTORY_LINES, "count")
         with store_errors_as_table_errors():
             ids = await history_db.player_hand_ids(self.db, guild_id, user_id, count)
             logged = await history_db.load_hands(self.db, ids)
@@ -189,7 +185,7 @@ class HandRecords:
                 logged = await history_db.load_hands(self.db, [hand_id])
                 name = f"hand-{hand_id}"
             else:
-                _check_count(last, MAX_LAST, "last")
+                _check_count(last, HISTORY_FILE_HANDS, "last")
                 assert last is not None
                 ids = await history_db.player_hand_ids(self.db, guild_id, user_id, last)
                 ids.reverse()  # oldest first, as a history file runs
@@ -212,7 +208,7 @@ class HandRecords:
         return _split_files(name, form, views, ids, max_bytes, max_files)
 
     async def _check_finished(self, guild_id: int, hand_id: int) -> None:
-        if not is_int(hand_id) or not 1 <= hand_id <= MAX_HAND_ID:
+        if hand_id not in HAND_ID:
             raise HandRecordError(
                 "A hand id is a whole number from 1 (the result message shows it)."
             )
@@ -314,9 +310,9 @@ def _format(fmt: HistoryFormat | str) -> HistoryFormat:
         ) from None
 
 
-def _check_count(count: object, high: int, what: str) -> None:
-    if not is_int(count) or not 1 <= count <= high:  # type: ignore[operator]
-        raise HandRecordError(f"`{what}` must be a whole number from 1 to {high}.")
+def _check_count(count: object, bound: Bound, what: str) -> None:
+    if count not in bound:
+        raise HandRecordError(f"`{what}` must be a whole number from {bound.low} to {bound.high}.")
 
 
 def _dealt_in(logged: LoggedHand, user_id: int) -> bool:

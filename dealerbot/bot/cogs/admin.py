@@ -14,15 +14,37 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from dealerbot.tables import NoTableError, TableConfig, tracker_stakes_note
+from dealerbot.tables import (
+    ADJUSTMENT,
+    CHIPS,
+    CHOICE_SECONDS,
+    HANDS_PER_GAME,
+    SEATS,
+    TURN_SECONDS,
+    NoTableError,
+    TableConfig,
+    tracker_stakes_note,
+)
 
 from .. import render
 from ..client import DealerBot
 from ..errors import Reply, UserError, place
-from .base import MAX_CHIPS, CogBase, display_name
+from .base import CogBase, display_name
+from .options import (
+    CONFIG_BOUNDS,
+    Adjustment,
+    Ante,
+    BringIn,
+    BuyInSetting,
+    ChoiceSeconds,
+    HandsPerGame,
+    Seats,
+    SmallBet,
+    TurnSeconds,
+    WalletGrant,
+)
 
 ECONOMY_KEYS = ("starting_chips", "daily_chips")
-Count = app_commands.Range[int, 0, MAX_CHIPS]
 
 
 @app_commands.guild_only()
@@ -43,15 +65,15 @@ class AdminCog(
     @app_commands.describe(
         game="stud, stud8 (hi/lo), razz, mix (a rotation) or choice (dealer's choice)",
         games="Games of mix/choice, in order, e.g. 'stud razz stud8'",
-        hands_per_game="Hands of each game before it changes (1-50)",
-        choice_seconds="Dealer's choice: seconds to pick (5-120)",
+        hands_per_game=f"Hands of each game before it changes ({HANDS_PER_GAME.text})",
+        choice_seconds=f"Dealer's choice: seconds to pick ({CHOICE_SECONDS.text})",
         ante="Ante per player",
         bring_in="Bring-in (more than or equal to the ante, less than the small bet)",
         small_bet="Small bet (the big bet is twice this)",
         min_buyin="Smallest buy-in",
         max_buyin="Largest buy-in",
-        seats="Seats at the table (2-8)",
-        turn_seconds="Seconds a player has to act (10-300)",
+        seats=f"Seats at the table ({SEATS.text})",
+        turn_seconds=f"Seconds a player has to act ({TURN_SECONDS.text})",
         starting_chips="Chips a new player's wallet starts with (server-wide)",
         daily_chips="Chips of the /stud daily bonus (server-wide)",
         scope="This channel's table, or the server default for every table",
@@ -61,17 +83,17 @@ class AdminCog(
         interaction: discord.Interaction[Any],
         game: Literal["stud", "stud8", "razz", "mix", "choice"] | None = None,
         games: app_commands.Range[str, 1, 100] | None = None,
-        hands_per_game: app_commands.Range[int, 1, 50] | None = None,
-        choice_seconds: app_commands.Range[int, 5, 120] | None = None,
-        ante: Count | None = None,
-        bring_in: Count | None = None,
-        small_bet: Count | None = None,
-        min_buyin: Count | None = None,
-        max_buyin: Count | None = None,
-        seats: app_commands.Range[int, 2, 8] | None = None,
-        turn_seconds: app_commands.Range[int, 10, 300] | None = None,
-        starting_chips: Count | None = None,
-        daily_chips: Count | None = None,
+        hands_per_game: HandsPerGame | None = None,
+        choice_seconds: ChoiceSeconds | None = None,
+        ante: Ante | None = None,
+        bring_in: BringIn | None = None,
+        small_bet: SmallBet | None = None,
+        min_buyin: BuyInSetting | None = None,
+        max_buyin: BuyInSetting | None = None,
+        seats: Seats | None = None,
+        turn_seconds: TurnSeconds | None = None,
+        starting_chips: WalletGrant | None = None,
+        daily_chips: WalletGrant | None = None,
         scope: Literal["channel", "server"] = "channel",
     ) -> None:
         values: dict[str, Any] = {
@@ -94,9 +116,12 @@ class AdminCog(
         async def work() -> Reply:
             guild_id, channel_id = place(interaction)
             service = self.service
-            for key, value in changes.items():
-                if isinstance(value, int) and not 0 <= value <= MAX_CHIPS:
-                    raise UserError(f"{key.replace('_', ' ')} must be between 0 and {MAX_CHIPS:,}.")
+            for key, value in changes.items():  # before anything is stored (see CONFIG_BOUNDS)
+                bound = CONFIG_BOUNDS.get(key)
+                if bound is not None and value not in bound:
+                    raise UserError(
+                        f"{key.replace('_', ' ')} must be between {bound.low:,} and {bound.high:,}."
+                    )
             table = {k: v for k, v in changes.items() if k not in ECONOMY_KEYS}
             economy = {k: v for k, v in changes.items() if k in ECONOMY_KEYS}
             if table:
@@ -144,14 +169,14 @@ class AdminCog(
         self,
         interaction: discord.Interaction[Any],
         member: discord.User,
-        amount: app_commands.Range[int, -MAX_CHIPS, MAX_CHIPS],
+        amount: Adjustment,
     ) -> None:
         async def work() -> Reply:
             guild_id, _ = place(interaction)
             if member.bot:
                 raise UserError("Bots do not play.")
-            if amount == 0 or abs(amount) > MAX_CHIPS:
-                raise UserError(f"The amount must be between 1 and {MAX_CHIPS:,} (or negative).")
+            if amount == 0 or amount not in ADJUSTMENT:
+                raise UserError(f"The amount must be between 1 and {CHIPS.high:,} (or negative).")
             note = f"by admin {interaction.user.id}"
             wallet = await self.service.admin_adjust(guild_id, member.id, amount, note)
             verb = "Gave" if amount > 0 else "Took"

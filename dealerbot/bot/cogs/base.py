@@ -7,14 +7,13 @@ from typing import Any
 
 import discord
 
-from dealerbot.tables import TableService
+from dealerbot.tables import CHIPS, TableService
 
 from ..client import DealerBot
 from ..errors import Reply, UserError, answer
 from ..relay import TableRelay
 
 NEEDED_IN_CHANNEL = ("view_channel", "send_messages", "embed_links")
-MAX_CHIPS = 1_000_000_000
 
 
 def check_can_post(interaction: discord.Interaction[Any]) -> None:
@@ -42,8 +41,8 @@ def check_amount(amount: int | None, what: str) -> None:
         raise UserError(f"The {what} must be a whole number of chips.")
     if amount <= 0:
         raise UserError(f"The {what} must be more than zero.")
-    if amount > MAX_CHIPS:
-        raise UserError(f"The {what} must be at most {MAX_CHIPS:,} chips.")
+    if amount > CHIPS.high:
+        raise UserError(f"The {what} must be at most {CHIPS.high:,} chips.")
 
 
 class CogBase:

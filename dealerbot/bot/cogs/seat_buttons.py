@@ -17,8 +17,9 @@ from dealerbot.tables import LeaveOutcome, PlayerView, TableService, TableView
 
 from .. import mentions
 from ..buttons import SEAT_TEMPLATE
+from ..discord_limits import TEXT_INPUT_LABEL
 from ..errors import UserError, answer_failure, place
-from .base import MAX_CHIPS, display_name
+from .base import display_name
 from .stud_buttons import _button, _relay, _service
 
 Button = discord.ui.Button[Any]
@@ -64,7 +65,7 @@ def parse_amount(text: str, low: int, high: int) -> int:
     if not cleaned.isdecimal():  # isdigit() takes "²", which int() refuses
         raise UserError(f"The buy-in must be a whole number of chips ({low} to {high}).")
     amount = int(cleaned)
-    if not low <= amount <= min(high, MAX_CHIPS):
+    if not low <= amount <= high:  # the table's range lies within the chip bound
         raise UserError(f"The buy-in at this table is {low} to {high} chips (you asked {amount}).")
     return amount
 
@@ -77,11 +78,11 @@ class BuyInModal(discord.ui.Modal):
         self.service = service
         self.low, self.high = view.stakes.min_buy_in, view.stakes.max_buy_in
         self.amount: discord.ui.TextInput[BuyInModal] = discord.ui.TextInput(
-            label=f"Chips to bring ({self.low}–{self.high})"[:45],
+            label=f"Chips to bring ({self.low}–{self.high})"[:TEXT_INPUT_LABEL],
             custom_id="amount",
             default=str(self.low),
             min_length=1,
-            max_length=12,
+            max_length=len(f"{self.high:,}"),  # the largest buy-in, written with commas
         )
         self.add_item(self.amount)
 

@@ -18,17 +18,16 @@ from .. import render
 from ..client import DealerBot
 from ..errors import Reply, UserError, place
 from ..table_channel import ChannelUnavailable
-from .base import MAX_CHIPS, CogBase, check_amount, check_can_post, display_name
+from .base import CogBase, check_amount, check_can_post, display_name
 from .cooldown import Cooldown, is_admin
 from .game_buttons import GAME_CLICKS
+from .options import Chips
 from .seat_buttons import SEAT_CLICKS, add_chips_text, leave_text
 from .stud_alerts import AlertCommands
 from .stud_buttons import STUD_CLICKS
 from .stud_history import HistoryCommands
 from .stud_stats import STATS_CLICKS, StatsCommands
 from .stud_verify import VerifyCommands
-
-Chips = app_commands.Range[int, 1, MAX_CHIPS]
 
 
 @app_commands.guild_only()

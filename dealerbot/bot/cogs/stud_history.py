@@ -16,15 +16,20 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from dealerbot.tables import MAX_HISTORY, MAX_LAST, HistoryFile, HistoryLine
+from dealerbot.tables import (
+    DEFAULT_HISTORY,
+    HISTORY_FILE_HANDS,
+    HISTORY_LINES,
+    HistoryFile,
+    HistoryLine,
+)
 
+from ..discord_limits import ATTACHMENTS, DEFAULT_UPLOAD_BYTES, EMBED_DESCRIPTION
 from ..errors import Reply, place
 from .base import CogBase
+from .options import HandId, HistoryFileHands, HistoryLines
 
-MAX_FILES = 10  # attachments in one message
-DEFAULT_FILE_LIMIT = 10 * 1024 * 1024  # bytes, when Discord does not say
-MAX_EMBED_TEXT = 4000  # an embed's description holds 4096 characters
-MAX_HAND_ID = 2**53  # Discord's integer options stop here
+MAX_EMBED_TEXT = EMBED_DESCRIPTION - 96  # 4000: a margin under Discord's limit
 
 FORMATS = [
     app_commands.Choice(name="PokerStars text (trackers, replayers)", value="pokerstars"),
@@ -73,7 +78,7 @@ def attachments(files: list[HistoryFile]) -> tuple[discord.File, ...]:
 
 def file_limit(interaction: discord.Interaction[Any]) -> int:
     """The largest attachment this interaction's answer may carry (Discord says, per server)."""
-    return int(getattr(interaction, "filesize_limit", 0) or DEFAULT_FILE_LIMIT)
+    return int(getattr(interaction, "filesize_limit", 0) or DEFAULT_UPLOAD_BYTES)
 
 
 def channel_names(interaction: discord.Interaction[Any]) -> dict[int, str]:
@@ -88,16 +93,18 @@ class HistoryCommands(CogBase, commands.Cog):
     """The history subcommands of ``/stud`` (a Cog only for typing: never loaded alone)."""
 
     @app_commands.command(name="history", description="Your last hands in this server")
-    @app_commands.describe(count=f"How many hands (default 10, at most {MAX_HISTORY})")
+    @app_commands.describe(
+        count=f"How many hands (default {DEFAULT_HISTORY}, at most {HISTORY_LINES.high})"
+    )
     async def history(
         self,
         interaction: discord.Interaction[Any],
-        count: app_commands.Range[int, 1, MAX_HISTORY] | None = None,
+        count: HistoryLines | None = None,
     ) -> None:
         async def work() -> Reply:
             guild_id, _ = place(interaction)
             lines = await self.service.records.history(
-                guild_id, interaction.user.id, 10 if count is None else count
+                guild_id, interaction.user.id, DEFAULT_HISTORY if count is None else count
             )
             if not lines:
                 return Reply("You have not played a finished hand in this server yet.")
@@ -110,15 +117,15 @@ class HistoryCommands(CogBase, commands.Cog):
     @app_commands.describe(
         hand_id="The hand id (the result message shows it)",
         fmt="PokerStars text (default) or PHH",
-        last=f"Instead of one hand: your last hands in one file (1 to {MAX_LAST})",
+        last=f"Instead of one hand: your last hands in one file ({HISTORY_FILE_HANDS.text})",
     )
     @app_commands.choices(fmt=FORMATS)
     async def hand(
         self,
         interaction: discord.Interaction[Any],
-        hand_id: app_commands.Range[int, 1, MAX_HAND_ID] | None = None,
+        hand_id: HandId | None = None,
         fmt: app_commands.Choice[str] | None = None,
-        last: app_commands.Range[int, 1, MAX_LAST] | None = None,
+        last: HistoryFileHands | None = None,
     ) -> None:
         async def work() -> Reply:
             guild_id, _ = place(interaction)
@@ -130,7 +137,7 @@ class HistoryCommands(CogBase, commands.Cog):
                 last=last,
                 table_names=channel_names(interaction),
                 max_bytes=file_limit(interaction),
-                max_files=MAX_FILES,
+                max_files=ATTACHMENTS,
             )
             hands = sum(len(f.hand_ids) for f in files)
             what = f"Hand {hand_id}" if hand_id is not None else f"Your last {hands} hands"

@@ -19,8 +19,8 @@ from dealerbot.tables import ProofAnswer
 
 from ..errors import Reply, place
 from .base import CogBase
+from .options import HandId
 
-MAX_HAND_ID = 2**53  # Discord's integer options stop here
 CHECK_HINT = "Check it yourself: `dealerbot verify {name}` (or the few lines in the README)."
 
 
@@ -50,7 +50,7 @@ class VerifyCommands(CogBase, commands.Cog):
     async def verify(
         self,
         interaction: discord.Interaction[Any],
-        hand_id: app_commands.Range[int, 1, MAX_HAND_ID],
+        hand_id: HandId,
     ) -> None:
         async def work() -> Reply:
             guild_id, _ = place(interaction)
