@@ -24,6 +24,7 @@ import aiohttp
 import discord
 
 from dealerbot import perf_probe
+from dealerbot.bot import command_sync
 from dealerbot.bot.client import DealerBot, point_discord_at
 from dealerbot.bot.sharded import make_bot
 from dealerbot.settings import Settings
@@ -201,12 +202,17 @@ def sync_commands(
 ) -> int:
     """``dealerbot sync``: publish the slash commands globally (or to one server)."""
     point_discord_at(settings)
+    where = f"to server {guild_id}" if guild_id is not None else "globally"
     try:
         synced = asyncio.run(_sync(settings, guild_id, clear_guild))
+    except discord.HTTPException as error:
+        if not command_sync.refused(error):
+            return _one_line_or_raise(error, settings)
+        print(f"dealerbot: {command_sync.sync_text(error, where)}", file=sys.stderr)
+        return 1
     except Exception as error:
         return _one_line_or_raise(error, settings)
     names = ", ".join(sorted(f"/{command.name}" for command in synced))
-    where = f"to server {guild_id}" if guild_id is not None else "globally"
     print(f"synced {len(synced)} commands {where}: {names}")
     if clear_guild is not None:
         print(f"removed the server-only copies from server {clear_guild}")

@@ -18,6 +18,7 @@ from dealerbot.tables import ActionKind, LeaderboardPage, TablePhase, TableView,
 from dealerbot.tables import events as ev
 
 from .render_games import short_title
+from .render_table import busted
 
 ACTION_TEMPLATE = (
     r"stud:(?P<table>\d{1,19}):(?P<hand>\d{1,19}):(?P<seq>\d{1,9}):(?P<act>[a-z_]{1,12})"
@@ -26,6 +27,9 @@ CARDS_TEMPLATE = r"stud:cards:(?P<table>\d{1,19})"
 BOARD_TEMPLATE = r"stud:board:(?P<page>\d{1,6}):(?P<dir>prev|next)"
 SEAT_TEMPLATE = r"stud:(?P<verb>sit|buyin|away|leave|rebuy):(?P<table>\d{1,19})"
 GAME_TEMPLATE = r"stud:game:(?P<table>\d{1,19}):(?P<game>[a-z0-9]{1,12})"
+# The Buy in… form: one per table and player (discord.py would let one open form replace
+# another with the same id), answered from its id alone (so it survives a restart).
+BUYIN_FORM_TEMPLATE = r"stud:buyin-form:(?P<table>\d{1,19}):(?P<user>\d{1,20})"
 SEAT_BUTTONS = {
     "sit": ("Sit down", discord.ButtonStyle.primary),
     "buyin": ("Buy in…", discord.ButtonStyle.secondary),
@@ -33,6 +37,7 @@ SEAT_BUTTONS = {
     "leave": ("Leave", discord.ButtonStyle.secondary),
     "rebuy": ("Rebuy", discord.ButtonStyle.primary),
 }
+REBUY_QUEUED = "Rebuy queued"  # every busted player has his rebuy queued for the next deal
 CARDS_EMOJI = "\U0001f0cf"  # 🃏, in Discord's emoji set; U+1F0A0 is refused (50035)
 
 _STYLES = {
@@ -87,10 +92,19 @@ def _layout(*items: discord.ui.Item[Any]) -> discord.ui.View:
     return view
 
 
-def seat_button(table_id: int, verb: str, *, row: int) -> discord.ui.Button[Any]:
+def seat_button(
+    table_id: int, verb: str, *, row: int, label: str | None = None
+) -> discord.ui.Button[Any]:
     """A seat button (``stud:<verb>:<table>``): sit down, buy in, sit out/in, leave, rebuy."""
-    label, style = SEAT_BUTTONS[verb]
-    return discord.ui.Button(label=label, custom_id=f"stud:{verb}:{table_id}", style=style, row=row)
+    shown, style = SEAT_BUTTONS[verb]
+    return discord.ui.Button(
+        label=label or shown, custom_id=f"stud:{verb}:{table_id}", style=style, row=row
+    )
+
+
+def buyin_form_id(table_id: int, user_id: int) -> str:
+    """The id of one player's Buy in… form (at most 56 characters; Discord allows 100)."""
+    return f"stud:buyin-form:{table_id}:{user_id}"
 
 
 def game_button(table_id: int, game: Variant, *, row: int) -> discord.ui.Button[Any]:
@@ -106,7 +120,8 @@ def game_button(table_id: int, game: Variant, *, row: int) -> discord.ui.Button[
 def table_buttons(view: TableView, turn: ev.Turn | None) -> discord.ui.View | None:
     """The legal actions of the player to act; then My cards and the seat buttons.
 
-    Sit down / Buy in… only while a seat is free; Rebuy while someone is busted.
+    Sit down / Buy in… only while a seat is free; Rebuy while someone is busted (it reads
+    "Rebuy queued" once every busted player's rebuy waits for the next deal).
     """
     if view.status is TablePhase.CLOSED:
         return None
@@ -125,8 +140,10 @@ def table_buttons(view: TableView, turn: ev.Turn | None) -> discord.ui.View | No
         items += [seat_button(table_id, "sit", row=row), seat_button(table_id, "buyin", row=row)]
     if open_table and view.seats:
         items += [seat_button(table_id, "away", row=row), seat_button(table_id, "leave", row=row)]
-    if open_table and any(seat.stack <= 0 and not seat.in_hand for seat in view.seats):
-        items.append(seat_button(table_id, "rebuy", row=row + 1))
+    broke = [seat for seat in view.seats if busted(seat)]
+    if open_table and broke:
+        queued = REBUY_QUEUED if all(seat.queued > 0 for seat in broke) else None
+        items.append(seat_button(table_id, "rebuy", row=row + 1, label=queued))
     choice = view.games.choice if view.games is not None else None
     if open_table and choice is not None:
         items += [game_button(table_id, game, row=row + 2) for game in choice.options[:5]]

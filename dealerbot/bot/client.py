@@ -24,7 +24,7 @@ from discord.ext import commands
 from dealerbot.settings import Settings
 from dealerbot.tables import ClosedBecause, TableService
 
-from . import mentions
+from . import command_sync, mentions
 from .errors import StudTree
 from .relay import TableRelay
 
@@ -119,6 +119,9 @@ class DealerBot(commands.Bot):
                 )
                 return
             except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
+                if isinstance(error, discord.HTTPException) and command_sync.refused(error):
+                    await self._commands_refused(guild, error)
+                    return
                 # A network blip at boot must not stop the tables (issue 12): sync next start.
                 log.error("cannot sync commands to DEV_GUILD_ID %s now (%s)", guild_id, error)
                 return
@@ -130,6 +133,23 @@ class DealerBot(commands.Bot):
                 mentions.learn(await self.tree.fetch_commands())
             except discord.HTTPException as error:
                 log.info("cannot list the commands (HTTP %s): hints stay plain", error.status)
+
+    async def _commands_refused(self, guild: discord.Object, error: discord.HTTPException) -> None:
+        """Discord refused the command list (400, code 50035): a bug in dealerbot, said loudly
+        with Discord's words and with what the server is left with.
+
+        The bot keeps running. The tables in play need no slash command: their timers and
+        their messages' buttons (act, my cards, leave, buy in) still work, so hands in
+        progress finish and players can cash out; stopping would leave those hands to the
+        next start, and a restart would be refused the same way (a crash loop that spends
+        Discord's 1,000 logins a day). What no longer works is every slash command on that
+        server, until a fixed dealerbot syncs.
+        """
+        try:
+            kept: int | None = len(await self.tree.fetch_commands(guild=guild))
+        except (discord.HTTPException, aiohttp.ClientError, OSError):
+            kept = None
+        log.error("%s", command_sync.startup_text(error, guild.id, kept))
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d servers", self.user, len(self.guilds))

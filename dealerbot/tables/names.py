@@ -34,3 +34,9 @@ def clean_name(name: str, *, limit: int = MAX_NAME) -> str:
 def fallback_name(user_id: int) -> str:
     """What to call a player whose name has nothing visible in it."""
     return f"player {user_id % 10_000:04d}"
+
+
+def shown_name(name: str, user_id: int) -> str:
+    """The name as a seat shows it: cleaned, or the fallback when nothing visible is left
+    (for a name shown outside a seat, e.g. the title of ``/stud stats``)."""
+    return clean_name(name) or fallback_name(user_id)

@@ -207,6 +207,22 @@ def test_a_full_table_offers_no_seat_and_a_busted_player_a_rebuy() -> None:
     assert _custom_ids(closed, None) == []
 
 
+def _rebuy_label(view: TableView) -> str | None:
+    buttons = table_payload(view, None, 1).view
+    assert buttons is not None
+    [label] = [b.label for b in buttons.children if getattr(b, "custom_id", "") == "stud:rebuy:30"]
+    return label
+
+
+def test_the_rebuy_button_reads_queued_once_every_busted_players_rebuy_is_queued() -> None:
+    alone = waiting(seat(0, "a"), seat(1, "b", stack=0))
+    assert _rebuy_label(alone) == "Rebuy"
+    queued = waiting(seat(0, "a"), seat(1, "b", stack=0, queued=100))
+    assert _rebuy_label(queued) == "Rebuy queued"
+    other = waiting(seat(0, "a", stack=0), seat(1, "b", stack=0, queued=100))
+    assert _rebuy_label(other) == "Rebuy"  # a still needs the button
+
+
 def test_a_render_key_tells_different_tables_apart() -> None:
     view = playing()
     same = table_payload(view, None, 1).key == table_payload(view, None, 2).key

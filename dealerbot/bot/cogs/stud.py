@@ -18,6 +18,7 @@ from .. import render
 from ..client import DealerBot
 from ..errors import Reply, UserError, place
 from ..table_channel import ChannelUnavailable
+from . import stray_buttons
 from .base import CogBase, check_amount, check_can_post, display_name
 from .cooldown import Cooldown, is_admin
 from .game_buttons import GAME_CLICKS
@@ -227,4 +228,4 @@ async def setup(bot: commands.Bot) -> None:
     if not isinstance(bot, DealerBot):
         raise TypeError("the /stud cog needs a DealerBot")
     await bot.add_cog(StudCog(bot))
-    bot.add_dynamic_items(*STUD_CLICKS, *SEAT_CLICKS, *STATS_CLICKS, *GAME_CLICKS)
+    await stray_buttons.register(bot, *STUD_CLICKS, *SEAT_CLICKS, *STATS_CLICKS, *GAME_CLICKS)

@@ -27,6 +27,7 @@ from dealerbot.tables import (
     WinningsPage,
     parse_period,
 )
+from dealerbot.tables.names import shown_name
 
 from .. import render
 from ..client import DealerBot
@@ -149,7 +150,8 @@ class StatsCommands(CogBase, commands.Cog):
             report = await self.service.stats.report(
                 guild_id, target.id, period=parse_period(period), variant=game
             )
-            embed = stats_embed(report, getattr(target, "display_name", None) or target.name)
+            name = shown_name(getattr(target, "display_name", None) or target.name, target.id)
+            embed = stats_embed(report, render.name_text(name))  # escaped as a seat's name
             return Reply(embed=embed, ephemeral=not share)
 
         await self.run(interaction, work, ephemeral=not share)
