@@ -56,18 +56,25 @@ Discord's rules enforced:
     works). Bot lacking SEND_MESSAGES -> 403 50013, lacking VIEW_CHANNEL -> 403 50001
     (interaction responses still work there). Unknown message 10008 (also for the
     channel route on ephemeral messages), channel 10003, user 10013, member 10007,
-    guild 10004, command 10063. Message bodies -> 400 50035 with Discord's nested
-    ``errors`` (``validation*.py``, which list every rule): content
-    2000; embeds (10, title 256, description 4096, 25 fields of 256/1024, footer 2048,
-    author 256, 6000 in all); components (5 rows of 5 buttons, a select alone in its
-    row, custom_id 1-100 and unique, button style/label/url rules, select options 1-25
-    with unique values, min/max values, placeholder 150); component emoji either a
-    custom emoji id or one Unicode emoji known to the ``emoji`` package (else
-    BUTTON_COMPONENT_INVALID_EMOJI); allowed_mentions shape; flags (EPHEMERAL only on
-    interaction answers); at most 10 files, each within the attachment size limit
-    (413 40005); modals (title 45, 1-5 inputs, label 45, lengths 0-4000); callback errors
-    nest under ``data``. Empty message, or an edit that empties one -> 50006.
-    Command schemas are validated on sync (names, descriptions, option order, nesting).
+    guild 10004, command 10063. Every request body (messages, edits, callbacks,
+    follow-ups, command sync, DM channel create) is first checked against Discord's
+    published OpenAPI spec (``spec.py``, data in tests/data/discord-openapi): types,
+    lengths, ranges (an integer option's max_value past 2**53-1), enums, required
+    fields -> 400 50035 with Discord's nested ``errors``; a route the spec lacks is a
+    loud 500. Then the rules the spec does not carry (``validation*.py``, each with its
+    source): content 2000; 6000 characters over a message's embeds, footer/author/field
+    text present, embed url schemes; classic messages 5 action rows, a select alone in
+    its row, custom_id present and unique, link/premium button rules, a label or emoji;
+    component emoji either a custom emoji id or one Unicode emoji known to the ``emoji``
+    package (else BUTTON_COMPONENT_INVALID_EMOJI); select max_values within its
+    options, unique option values; components v2 (no content/embeds/poll, 40
+    components, 4000 characters); allowed_mentions parse/ids exclusive; flags
+    (EPHEMERAL only on interaction answers); at most 10 files, each within the
+    attachment size limit (413 40005); modals (1-5 components, one input per row, a
+    row's input labelled); callback errors nest under ``data``. Empty message, or an
+    edit that empties one -> 50006. Command sync: names in lower case by Discord's
+    naming rule, chat-input descriptions, unique names, 100 chat-input commands,
+    option order and nesting, autocomplete without choices.
     Missing/wrong bot token -> 401. Privileged intents not granted through
     ``emu.allowed_privileged_intents`` -> gateway close 4014.
 

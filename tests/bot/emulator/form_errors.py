@@ -45,24 +45,6 @@ class FormErrors:
         if not isinstance(value, str | list) or not low <= len(value) <= high:
             self.add(path, "BASE_TYPE_BAD_LENGTH", f"Must be between {low} and {high} in length.")
 
-    def int_range(self, path: Path, value: Any, low: int, high: int) -> None:
-        """An integer outside [low, high] (or not an integer)."""
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.add(path, "NUMBER_TYPE_COERCE", f'Value "{value}" is not int.')
-        elif value < low:
-            self.add(
-                path, "NUMBER_TYPE_MIN", f"int value should be greater than or equal to {low}."
-            )
-        elif value > high:
-            self.add(path, "NUMBER_TYPE_MAX", f"int value should be less than or equal to {high}.")
-
-    def string(self, path: Path, value: Any) -> bool:
-        """True when `value` is a string; otherwise records the type error."""
-        if isinstance(value, str):
-            return True
-        self.add(path, "STRING_TYPE_CONVERT", "Could not interpret value as string.")
-        return False
-
 
 def merge(into: JSON, other: JSON) -> None:
     """Deep-merge one error tree into another (lists of `_errors` are concatenated)."""

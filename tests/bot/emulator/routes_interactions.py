@@ -40,7 +40,6 @@ from .rest import Reply, Req, RestPipeline
 from .validation import (
     DEFAULT_ATTACHMENT_SIZE_LIMIT,
     check_modal,
-    validate_autocomplete,
     validate_edit_result,
     validate_message,
 )
@@ -105,7 +104,11 @@ def register(pipe: RestPipeline, ctx: Context) -> None:
     def answer_with(
         rec: InteractionRecord, req: Req, kind: int, data: JSON
     ) -> StoredMessage | None:
-        """Validate and apply a callback; the message it created or edited, if any."""
+        """Validate and apply a callback; the message it created or edited, if any.
+
+        The spec has checked the body already (autocomplete choices entirely); what is
+        checked here are the rules it does not carry.
+        """
         msg: StoredMessage | None = None
         if kind == CHANNEL_MESSAGE:
             validate_message(
@@ -120,8 +123,6 @@ def register(pipe: RestPipeline, ctx: Context) -> None:
             msg = new_message(rec, {"content": "", "flags": data.get("flags")}, req, LOADING)
         elif kind == MODAL:
             check_modal(data)
-        elif kind == AUTOCOMPLETE_RESULT:
-            validate_autocomplete(data)
         elif kind in (DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE) and rec.message_id is not None:
             msg = world.messages.get(rec.message_id)
             if msg is not None and msg.deleted:

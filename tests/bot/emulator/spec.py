@@ -29,7 +29,7 @@ from typing import Any
 
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
-from referencing import Registry, Resource
+from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
 from .form_errors import FormErrors
@@ -73,7 +73,7 @@ class DiscordSpec:
 
     def __post_init__(self) -> None:
         self._registry = Registry().with_resource(
-            BASE_URI, Resource(contents=self.document, specification=DRAFT202012)
+            BASE_URI, DRAFT202012.create_resource(self.document)
         )
         self._compiler = _Compiler(self.document["components"]["schemas"])
         self.operations = {}
@@ -116,7 +116,9 @@ class DiscordSpec:
         validator = self.validator(op)
         if validator is None or validator.is_valid(body):
             return []
-        return unique(f for error in validator.iter_errors(body) for f in describe(error))
+        return _choices_first(
+            unique(f for error in validator.iter_errors(body) for f in describe(error))
+        )
 
     def check(self, method: str, template: str, body: Any) -> None:
         """Raise Discord's 400 50035 when `body` breaks the operation's schema."""
@@ -168,6 +170,12 @@ def unique(findings: Iterable[Finding]) -> list[Finding]:
     return list(dict.fromkeys(findings))
 
 
+def _choices_first(findings: list[Finding]) -> list[Finding]:
+    """A field with a set of values answers "must be one of", whatever type was sent."""
+    choice_paths = {path for path, code, _ in findings if code == "BASE_TYPE_CHOICES"}
+    return [f for f in findings if f[0] not in choice_paths or f[1] not in TYPE_FINDING_CODES]
+
+
 # ----- compiling schemas for speed (same verdicts, fewer steps) --------------------------
 
 SCHEMA_REF = BASE_URI + "#/components/schemas/"
@@ -208,7 +216,7 @@ class _Compiler:
         if name in self.active:
             return {"$ref": SCHEMA_REF + name}
         self.active.add(name)
-        compiled = self.node(self.schemas[name])
+        compiled: JSON = self.node(self.schemas[name])
         self.active.discard(name)
         self.done[name] = compiled
         return compiled
@@ -362,6 +370,11 @@ TYPE_CODES: dict[str, tuple[str, str]] = {
 }
 
 
+TYPE_FINDING_CODES = frozenset(
+    {"BASE_TYPE_REQUIRED", "BASE_TYPE_BAD_TYPE"} | {code for code, _ in TYPE_CODES.values()}
+)
+
+
 def _type_finding(
     path: tuple[str | int, ...], instance: Any, kinds: list[str], formats: set[str]
 ) -> Finding:
@@ -443,14 +456,12 @@ def _untagged(path: tuple[str | int, ...], instance: Any, mapping: JSON) -> Find
 
 
 def _length(path: tuple[str | int, ...], instance: Any, schema: JSON) -> Finding:
-    """Discord's wording: between/at most/at least, and "" for a required string."""
+    """Discord's wording: "between" when the field has both bounds, else at most/at least."""
     if isinstance(instance, dict):
         high = schema.get("maxProperties")
         return (path, "BASE_TYPE_MAX_LENGTH", f"Must be {high} or fewer in length.")
     if isinstance(instance, str):
         low, high = schema.get("minLength"), schema.get("maxLength")
-        if instance == "" and low:
-            return (path, "BASE_TYPE_REQUIRED", "This field is required")
     else:
         low, high = schema.get("minItems"), schema.get("maxItems")
     if low and high is not None:

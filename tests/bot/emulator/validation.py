@@ -1,10 +1,12 @@
-"""Discord's limits on what a bot sends, enforced as the errors Discord answers.
+"""Discord's rules on what a bot sends that its OpenAPI spec does not carry.
 
-The point is to catch bot bugs the real API would reject (an emoji outside Discord's
-set, a sixth button in a row, a 2001-character message, a 6001-character set of embeds)
-before they reach production. Component, embed, modal and command rules live in the
-`validation_*` modules; this one checks a whole message body: content, flags,
-allowed_mentions, attachments and emptiness.
+The REST pipeline first checks every body against Discord's published spec (`spec.py`:
+types, lengths, ranges, enums, required fields); what is left here is what the spec does
+not say or says looser than Discord applies to a bot (an emoji outside Discord's set, a
+2001-character message, a 6001-character set of embeds, components v2 totals). Each rule
+names its source. Component, embed, modal and command rules live in the `validation_*`
+modules; this one checks a whole message body: content, flags, allowed_mentions, files
+and emptiness.
 """
 
 from __future__ import annotations
@@ -12,10 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import ApiError, empty_message
-from .form_errors import FormErrors, is_snowflake
+from .form_errors import FormErrors
 from .models import IS_COMPONENTS_V2, JSON, StoredMessage
 from .validation_commands import validate_commands
-from .validation_components import SELECT_TYPES, check_components
+from .validation_components import SELECT_TYPES, check_components, check_components_v2
 from .validation_embeds import check_embeds
 from .validation_modal import check_modal
 
@@ -25,17 +27,22 @@ __all__ = [
     "check_modal",
     "ensure",
     "too_large",
-    "validate_autocomplete",
     "validate_commands",
     "validate_edit_result",
     "validate_message",
 ]
 
 MAX_CONTENT = 2000
+"""A bot's message content (the spec says 4000, a Nitro user's limit).
+
+https://discord.com/developers/docs/resources/message#create-message ("up to 2000 characters").
+"""
 MAX_FILES = 10
+"""Files in one message; the spec bounds `attachments` but cannot see multipart parts.
+
+https://discord.com/developers/docs/reference#uploading-files ("up to 10 files").
+"""
 DEFAULT_ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
-MENTION_TYPES = ("everyone", "roles", "users")
-MAX_MENTION_IDS = 100
 
 SUPPRESS_EMBEDS = 1 << 2
 EPHEMERAL = 1 << 6
@@ -71,22 +78,19 @@ def validate_message(
             raise too_large()
     errs = FormErrors()
     content = body.get("content")
-    if content is not None and errs.string(["content"], content):
-        errs.max_len(["content"], content, MAX_CONTENT)
-    if body.get("embeds") is not None:
+    errs.max_len(["content"], content, MAX_CONTENT)
+    if isinstance(body.get("embeds"), list):
         check_embeds(errs, body["embeds"])
     flags = _flags(errs, body.get("flags"), partial=partial, interaction=interaction)
-    if body.get("components") is not None:
-        check_components(errs, body["components"], v2=bool(flags & IS_COMPONENTS_V2))
-    if body.get("allowed_mentions") is not None:
+    v2 = bool(flags & IS_COMPONENTS_V2)
+    if isinstance(body.get("components"), list):
+        check_components(errs, body["components"], v2=v2)
+    if v2:
+        check_components_v2(errs, body)
+    if isinstance(body.get("allowed_mentions"), dict):
         _check_allowed_mentions(errs, body["allowed_mentions"])
     if len(files) > MAX_FILES:
         errs.add(["files"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_FILES} or fewer in length.")
-    attachments = body.get("attachments")
-    if isinstance(attachments, list) and len(attachments) > MAX_FILES:
-        errs.add(
-            ["attachments"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_FILES} or fewer in length."
-        )
     errs.raise_if_any()
     if partial:
         return
@@ -117,10 +121,14 @@ def validate_edit_result(msg: StoredMessage, body: JSON, *, has_files: bool) -> 
 
 
 def _flags(errs: FormErrors, value: Any, *, partial: bool, interaction: bool) -> int:
-    if value is None:
-        return 0
+    """Which flags a bot may set; the spec types `flags` as any integer.
+
+    https://discord.com/developers/docs/resources/message#create-message (flags:
+    SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE, IS_COMPONENTS_V2) and
+    https://discord.com/developers/docs/interactions/receiving-and-responding#create-followup-message
+    (EPHEMERAL, only on interaction answers).
+    """
     if isinstance(value, bool) or not isinstance(value, int):
-        errs.add(["flags"], "NUMBER_TYPE_COERCE", f'Value "{value}" is not int.')
         return 0
     if partial:
         # Edits ignore flags they cannot change (discord.py echoes the message's flags).
@@ -132,64 +140,22 @@ def _flags(errs: FormErrors, value: Any, *, partial: bool, interaction: bool) ->
     return value
 
 
-def _check_allowed_mentions(errs: FormErrors, value: Any) -> None:
-    path: list[str | int] = ["allowed_mentions"]
-    if not isinstance(value, dict):
-        errs.add(path, "MODEL_TYPE_CONVERT", "Only dictionaries may be used in a ModelType")
-        return
-    parse = value.get("parse") or []
+def _check_allowed_mentions(errs: FormErrors, value: JSON) -> None:
+    """`parse: ["users"]` and a `users` list exclude each other (likewise roles).
+
+    https://discord.com/developers/docs/resources/message#allowed-mentions-object
+    ("mutually exclusive"); shapes, values and the 100-id bound are the spec's.
+    """
+    parse = value.get("parse")
     if not isinstance(parse, list):
-        errs.add([*path, "parse"], "LIST_TYPE_CONVERT", "Only iterables may be used in a ListType")
-        parse = []
-    for k, kind in enumerate(parse):
-        if kind not in MENTION_TYPES:
-            errs.add(
-                [*path, "parse", k],
-                "BASE_TYPE_CHOICES",
-                f"Value must be one of {MENTION_TYPES}.",
-            )
+        return
     for key in ("users", "roles"):
-        ids = value.get(key)
-        if not ids:
-            continue
-        if not isinstance(ids, list):
-            errs.add([*path, key], "LIST_TYPE_CONVERT", "Only iterables may be used in a ListType")
-            continue
-        if key in parse:
+        if key in parse and value.get(key):
             errs.add(
-                path,
+                ["allowed_mentions"],
                 "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
                 f'parse:["{key}"] and {key}: [ids...] are mutually exclusive.',
             )
-        if len(ids) > MAX_MENTION_IDS:
-            errs.add(
-                [*path, key],
-                "BASE_TYPE_MAX_LENGTH",
-                f"Must be {MAX_MENTION_IDS} or fewer in length.",
-            )
-        for k, snowflake in enumerate(ids):
-            if not is_snowflake(snowflake):
-                errs.add(
-                    [*path, key, k], "NUMBER_TYPE_COERCE", f'Value "{snowflake}" is not snowflake.'
-                )
-    replied = value.get("replied_user")
-    if replied is not None and not isinstance(replied, bool):
-        errs.add([*path, "replied_user"], "BOOLEAN_TYPE_CONVERT", "Must be either true or false.")
-
-
-def validate_autocomplete(data: JSON) -> None:
-    """Autocomplete result: at most 25 choices, each named 1-100 characters."""
-    errs = FormErrors()
-    choices = data.get("choices")
-    if not isinstance(choices, list) or len(choices) > 25:
-        errs.add(["choices"], "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
-    else:
-        for i, choice in enumerate(choices):
-            name = choice.get("name") if isinstance(choice, dict) else None
-            errs.bad_len(["choices", i, "name"], name, 1, 100)
-            if not isinstance(choice, dict) or "value" not in choice:
-                errs.required(["choices", i, "value"])
-    errs.raise_if_any()
 
 
 def ensure(condition: bool, error: ApiError) -> None:

@@ -1,4 +1,19 @@
-"""Discord's checks on a bulk overwrite of application commands (names, options, nesting)."""
+"""Discord's checks on application commands that its OpenAPI spec does not carry.
+
+The spec (`spec.py`) checks types and bounds: names 1-32 characters, option descriptions
+1-100, 25 options, 25 choices, integer bounds within +-(2**53-1), 130 commands. What stays
+here, from https://discord.com/developers/docs/interactions/application-commands:
+- names of chat-input commands and of options match Discord's naming regex
+  (`^[-_'\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$`) in lower case: the spec has only the
+  length ("Application Command Naming");
+- a chat-input command has a description of 1-100 characters (the spec lets it be
+  absent; "description ... for CHAT_INPUT commands");
+- names are unique per command type ("Registering a Command": duplicates are refused);
+- at most 100 chat-input commands (the spec's 130 counts user and message commands too);
+- subcommand nesting: a group only at the top, a subcommand at most one group deep;
+- required options before optional ones;
+- `autocomplete` is not set on an option with `choices`.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +25,7 @@ from .models import JSON
 CHAT_INPUT = 1
 SUB_COMMAND = 1
 SUB_COMMAND_GROUP = 2
+MAX_CHAT_INPUT = 100
 
 
 def _valid_name(name: Any) -> bool:
@@ -22,13 +38,18 @@ def validate_commands(commands: list[JSON]) -> None:
     """Check a bulk-overwrite body of application commands."""
     errs = FormErrors()
     names: set[tuple[int, str]] = set()
+    chat_input = 0
     for i, cmd in enumerate(commands):
-        kind = int(cmd.get("type") or CHAT_INPUT)
+        if not isinstance(cmd, dict):
+            continue
+        kind = cmd.get("type") or CHAT_INPUT
         name = cmd.get("name")
         if kind == CHAT_INPUT:
-            _check_named(errs, cmd, [i])
-        elif not isinstance(name, str) or not 1 <= len(name) <= 32:
-            errs.add([i, "name"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 32 in length.")
+            chat_input += 1
+            _check_name(errs, cmd, [i])
+            description = cmd.get("description")
+            if not isinstance(description, str) or not description:
+                errs.bad_len([i, "description"], description, 1, 100)
         key = (kind, str(name))
         if key in names:
             errs.add(
@@ -37,42 +58,35 @@ def validate_commands(commands: list[JSON]) -> None:
                 "Application command names must be unique",
             )
         names.add(key)
-        _check_options(errs, cmd.get("options") or [], [i, "options"], depth=0)
-    if len(commands) > 100:
-        errs.add([], "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
+        options = cmd.get("options")
+        if isinstance(options, list):
+            _check_options(errs, options, [i, "options"], depth=0)
+    if chat_input > MAX_CHAT_INPUT:
+        errs.add([], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_CHAT_INPUT} or fewer in length.")
     errs.raise_if_any()
 
 
-def _check_named(errs: FormErrors, item: JSON, path: list[str | int]) -> None:
+def _check_name(errs: FormErrors, item: JSON, path: list[str | int]) -> None:
     if not _valid_name(item.get("name")):
         errs.add([*path, "name"], "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
-    description = item.get("description")
-    if not isinstance(description, str) or not 1 <= len(description) <= 100:
-        errs.add(
-            [*path, "description"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."
-        )
 
 
-def _check_options(
-    errs: FormErrors, options: list[JSON], path: list[str | int], depth: int
-) -> None:
-    if len(options) > 25:
-        errs.add(path, "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+def _check_options(errs: FormErrors, options: list[Any], path: list[str | int], depth: int) -> None:
     optional_seen = False
     for j, opt in enumerate(options):
+        if not isinstance(opt, dict):
+            continue
         opath: list[str | int] = [*path, j]
-        _check_named(errs, opt, opath)
+        _check_name(errs, opt, opath)
         kind = opt.get("type")
         if kind in (SUB_COMMAND, SUB_COMMAND_GROUP):
-            if kind == SUB_COMMAND_GROUP and depth > 0:
+            if (kind == SUB_COMMAND_GROUP and depth > 0) or (kind == SUB_COMMAND and depth > 1):
                 errs.add(
                     [*opath, "type"], "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID", "Bad nesting"
                 )
-            if kind == SUB_COMMAND and depth > 1:
-                errs.add(
-                    [*opath, "type"], "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID", "Bad nesting"
-                )
-            _check_options(errs, opt.get("options") or [], [*opath, "options"], depth + 1)
+            nested = opt.get("options")
+            if isinstance(nested, list):
+                _check_options(errs, nested, [*opath, "options"], depth + 1)
             continue
         if opt.get("required"):
             if optional_seen:
@@ -83,5 +97,11 @@ def _check_options(
                 )
         else:
             optional_seen = True
-        if len(opt.get("choices") or []) > 25:
-            errs.add([*opath, "choices"], "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+        if opt.get("autocomplete") and opt.get("choices"):
+            # Unconfirmed code; the docs: "autocomplete may not be set to true if choices
+            # are present" (application command option structure).
+            errs.add(
+                [*opath, "autocomplete"],
+                "APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_WITH_CHOICES",
+                "Autocomplete cannot be enabled on an option with choices",
+            )

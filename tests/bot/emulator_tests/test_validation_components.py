@@ -9,13 +9,15 @@ import pytest
 
 from tests.bot.emulator.validation import validate_message
 
-from .helpers import all_codes, button, codes_at, refusal, row
+from .helpers import MESSAGES, all_codes, button, codes_at, refusal, row, through_spec
 
 B0 = ("components", 0, "components", 0)
 
 
 def send(*rows: dict[str, Any], flags: int = 0) -> None:
-    validate_message({"components": list(rows), "flags": flags}, partial=False)
+    body = {"components": list(rows), "flags": flags}
+    through_spec("POST", MESSAGES, body)
+    validate_message(body, partial=False)
 
 
 def select(**extra: Any) -> dict[str, Any]:
@@ -165,3 +167,35 @@ def test_components_v2_containers_are_walked_for_custom_ids() -> None:
     container = {"type": 17, "components": [row(button("dup")), row(button("dup"))]}
     error = refusal(lambda: send(container, flags=1 << 15))
     assert "COMPONENT_CUSTOM_ID_DUPLICATED" in all_codes(error)
+
+
+# ----- components v2 (flags 1<<15): the docs' rules the spec does not carry --------------
+
+V2 = 1 << 15
+
+
+def text(content: str) -> dict[str, Any]:
+    return {"type": 10, "content": content}
+
+
+def test_components_v2_has_no_content_or_embeds() -> None:
+    send(text("hand 12"), flags=V2)
+    for key, value in (("content", "hi"), ("embeds", [{"title": "t"}])):
+        body = {"components": [text("hand 12")], "flags": V2, key: value}
+        through_spec("POST", MESSAGES, body)
+        error = refusal(partial(validate_message, body, partial=False))
+        assert codes_at(error, key) != []
+
+
+def test_components_v2_at_most_40_components_nested_ones_count() -> None:
+    # A container of 13 rows of 2 buttons = 1 + 13 + 26 = 40 components.
+    rows = [row(button(f"a{i}"), button(f"b{i}")) for i in range(13)]
+    send({"type": 17, "components": rows}, flags=V2)
+    error = refusal(lambda: send({"type": 17, "components": rows}, text("one more"), flags=V2))
+    assert codes_at(error, "components") == ["BASE_TYPE_MAX_LENGTH"]
+
+
+def test_components_v2_at_most_4000_characters_of_text() -> None:
+    send(text("x" * 2000), text("y" * 2000), flags=V2)
+    error = refusal(lambda: send(text("x" * 2000), text("y" * 2001), flags=V2))
+    assert codes_at(error, "components") != []

@@ -9,11 +9,17 @@ import pytest
 
 from tests.bot.emulator.validation import validate_message
 
-from .helpers import codes_at, refusal
+from .helpers import MESSAGE, MESSAGES, WEBHOOK, codes_at, refusal, through_spec
 
 
 def send(body: dict[str, Any], **kw: Any) -> None:
-    validate_message(body, partial=kw.pop("partial", False), **kw)
+    """The spec's check of the route, then the hand-written rules, as the pipeline runs."""
+    partial_edit = kw.pop("partial", False)
+    if partial_edit:
+        through_spec("PATCH", MESSAGE, body)
+    else:
+        through_spec("POST", WEBHOOK if kw.get("interaction") else MESSAGES, body)
+    validate_message(body, partial=partial_edit, **kw)
 
 
 # ----- content and emptiness -------------------------------------------------------------
