@@ -23,6 +23,7 @@ from discord.ext import commands
 
 from .. import mentions
 from ..buttons import BUYIN_FORM_TEMPLATE
+from ..discord_limits import CUSTOM_ID
 from .seat_buttons import raw_data, submit_buy_in
 
 log = logging.getLogger(__name__)
@@ -86,7 +87,7 @@ class StrayClicks(commands.Cog):
 async def answer_stray(interaction: discord.Interaction[Any], custom_id: str, text: str) -> None:
     log.info(
         "stray interaction %r from user %s in channel %s",
-        custom_id[:100],
+        custom_id[:CUSTOM_ID],
         interaction.user.id,
         interaction.channel_id,
     )
@@ -95,7 +96,7 @@ async def answer_stray(interaction: discord.Interaction[Any], custom_id: str, te
     try:
         await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException as error:  # expired or answered elsewhere: nothing to undo
-        log.warning("could not answer stray interaction %r: %s", custom_id[:100], error)
+        log.warning("could not answer stray interaction %r: %s", custom_id[:CUSTOM_ID], error)
 
 
 async def register(bot: commands.Bot, *clicks: Click) -> None:
