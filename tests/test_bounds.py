@@ -272,3 +272,30 @@ def test_no_command_option_range_is_a_literal() -> None:
             if ast.unparse(args[0]) == "int" and any(constant(a) is not None for a in args[1:]):
                 wrong.append(f"{path.relative_to(REPO)}:{node.lineno} {ast.unparse(node)}")
     assert not wrong, "\n".join(wrong)
+
+
+def discords_numbers() -> set[int]:
+    """Every number dealerbot.bot.discord_limits names (a limit of Discord's)."""
+    numbers = {
+        value
+        for name, value in vars(discord_limits).items()
+        if name.isupper() and type(value) is int
+    }
+    assert {1024, 256, 80, 100, DISCORD_INT_MAX} <= numbers
+    return numbers
+
+
+def test_the_bot_cuts_text_at_discords_limits_by_name() -> None:
+    """``text[:1024]`` in a renderer is a second copy of the embed field limit."""
+    numbers = discords_numbers()
+    wrong = [
+        f"{path.relative_to(REPO)}:{node.lineno} {ast.unparse(node)}"
+        for path, tree in sources().items()
+        if path != DISCORD_LIMITS and "bot" in path.relative_to(PACKAGE).parts
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Subscript)
+        and isinstance(node.slice, ast.Slice)
+        and node.slice.upper is not None
+        and constant(node.slice.upper) in numbers
+    ]
+    assert not wrong, "\n".join(wrong)

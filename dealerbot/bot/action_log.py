@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from dealerbot.tables import ActionKind, AutoReason
 from dealerbot.tables import events as ev
 
+from .discord_limits import EMBED_FIELD_VALUE
+
 STREET_SHORT = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
 STREET_LONG = {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street", 7: "7th street"}
 AUTO_MARKS = {
@@ -23,7 +25,6 @@ AUTO_MARKS = {
     AutoReason.AWAY: "(sitting out)",
 }
 GROUPED = {ActionKind.CALL: "call", ActionKind.CHECK: "check", ActionKind.FOLD: "fold"}
-MAX_FIELD = 1024
 
 Name = Callable[[str], str]
 
@@ -137,7 +138,7 @@ def live_lines(acts: Sequence[Act], street: int | None, name: Name) -> list[str]
     return lines
 
 
-def fit(lines: Sequence[str], limit: int = MAX_FIELD) -> str:
+def fit(lines: Sequence[str], limit: int = EMBED_FIELD_VALUE) -> str:
     """Join lines, dropping the oldest until they fit an embed field."""
     kept = list(lines)
     while kept and len("\n".join(kept)) > limit:

@@ -17,6 +17,7 @@ import discord
 from dealerbot.tables import ActionKind, LeaderboardPage, TablePhase, TableView, Variant
 from dealerbot.tables import events as ev
 
+from .discord_limits import BUTTON_LABEL, BUTTONS_PER_ROW
 from .render_games import short_title
 from .render_table import busted
 
@@ -56,7 +57,7 @@ def action_button(
     if act in _KINDS:
         style = _STYLES.get(ActionKind(act), style)
     return discord.ui.Button(
-        label=(label or act)[:80],
+        label=(label or act)[:BUTTON_LABEL],
         custom_id=f"stud:{table_id}:{hand_id}:{seq}:{act}",
         style=style,
         row=row,
@@ -131,7 +132,7 @@ def table_buttons(view: TableView, turn: ev.Turn | None) -> discord.ui.View | No
     if turn is not None:
         items = [
             action_button(table_id, turn.hand_id, turn.seq, option.kind.value, option.label)
-            for option in turn.options[:5]
+            for option in turn.options[:BUTTONS_PER_ROW]
         ]
     row = 1 if items else 0
     if view.hand_id is not None:
@@ -146,7 +147,9 @@ def table_buttons(view: TableView, turn: ev.Turn | None) -> discord.ui.View | No
         items.append(seat_button(table_id, "rebuy", row=row + 1, label=queued))
     choice = view.games.choice if view.games is not None else None
     if open_table and choice is not None:
-        items += [game_button(table_id, game, row=row + 2) for game in choice.options[:5]]
+        items += [
+            game_button(table_id, game, row=row + 2) for game in choice.options[:BUTTONS_PER_ROW]
+        ]
     return _layout(*items) if items else None
 
 

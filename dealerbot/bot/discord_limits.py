@@ -21,6 +21,9 @@ TEXT_INPUT_VALUE = 4000  # characters a modal text input may take
 EMBED_TITLE = 256
 EMBED_DESCRIPTION = 4096
 EMBED_FIELD_VALUE = 1024
+EMBED_TEXT_BUDGET = 4000
+"""A long description the bot writes: under EMBED_DESCRIPTION (4096), so the embed's title,
+fields and footer stay within the 6,000 characters an embed holds in all."""
 ATTACHMENTS = 10  # files in one message
 DEFAULT_UPLOAD_BYTES = 10 * 1024 * 1024  # one attachment, when the interaction does not say
 

@@ -27,6 +27,7 @@ from dealerbot.tables import (
 from dealerbot.tables import events as ev
 
 from . import render_games
+from .discord_limits import EMBED_FIELD_VALUE
 
 HIDDEN = "🂠"  # a face-down card in public: the count is public, the card is not
 COLOR_PLAYING = discord.Colour.dark_green()
@@ -207,7 +208,7 @@ def rules_embed(
     if config.mixed:
         now = f"\nNow: {render_games.game_line(games)}." if games is not None else ""
         text = f"{render_games.settings_text(config)}.{now}\n{render_games.MIXED_RULES}"
-        embed.add_field(name="Games", value=text[:1024], inline=False)
+        embed.add_field(name="Games", value=text[:EMBED_FIELD_VALUE], inline=False)
     embed.add_field(name="Stakes", value=config_stakes_text(config), inline=False)
     embed.add_field(
         name="Table",
@@ -227,7 +228,9 @@ def config_embed(
 ) -> discord.Embed:
     title = "Settings changed" if changed else "Settings"
     embed = discord.Embed(title=f"{title} ({scope})", colour=COLOR_WAITING)
-    embed.add_field(name="Game", value=render_games.settings_text(config)[:1024], inline=False)
+    embed.add_field(
+        name="Game", value=render_games.settings_text(config)[:EMBED_FIELD_VALUE], inline=False
+    )
     embed.add_field(name="Stakes", value=config_stakes_text(config), inline=False)
     embed.add_field(
         name="Table",

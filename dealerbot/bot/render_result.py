@@ -17,6 +17,7 @@ import discord
 from dealerbot.tables import events as ev
 
 from . import action_log
+from .discord_limits import EMBED_TEXT_BUDGET, EMBED_TITLE
 from .render import COLOR_CLOSED, COLOR_RESULT, cards_text, line_text, name_text
 from .render_games import short_title
 from .render_table import short_commitment
@@ -106,10 +107,10 @@ def title(ended: ev.HandEnded) -> str:
     if not names:
         return f"{base} — result"
     if len(names) == 1:
-        return f"{base} — {names[0]} wins"[:256]
+        return f"{base} — {names[0]} wins"[:EMBED_TITLE]
     if len(names) > MAX_TITLE_WINNERS:
         return f"{base} — {len(names)} players share the pots"
-    return f"{base} — {', '.join(names[:-1])} and {names[-1]} win"[:256]
+    return f"{base} — {', '.join(names[:-1])} and {names[-1]} win"[:EMBED_TITLE]
 
 
 NOT_PLAYING = "not playing"  # the cards of a shown hand in neither five
@@ -173,7 +174,7 @@ def result_embed(
         return embed
     embed = discord.Embed(
         title=title(ended),
-        description="\n".join(result_lines(ended))[:4000] or "The hand is over.",
+        description="\n".join(result_lines(ended))[:EMBED_TEXT_BUDGET] or "The hand is over.",
         colour=COLOR_RESULT,
     )
     if acts:

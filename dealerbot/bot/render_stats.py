@@ -8,6 +8,7 @@ import discord
 
 from dealerbot.tables import PERIOD_TITLES, StatsReport, WinningsEntry, WinningsPage
 
+from .discord_limits import EMBED_FIELD_VALUE
 from .render import COLOR_RESULT
 
 PERIOD_NOTES = {
@@ -55,7 +56,7 @@ def stats_embed(report: StatsReport, name: str) -> discord.Embed:
     best = "\n".join(f"{hand.name} (razz)" if hand.low else hand.name for hand in report.best_hands)
     fields.append(("Best hand shown", best or "None shown yet"))
     for title, value in fields:
-        embed.add_field(name=title, value=value[:1024], inline=True)
+        embed.add_field(name=title, value=value[:EMBED_FIELD_VALUE], inline=True)
     embed.set_footer(text="Won at showdown: of showdowns; other shares: of hands played.")
     return embed
 

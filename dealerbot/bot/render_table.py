@@ -15,6 +15,7 @@ from dealerbot.tables import GamesView, SeatView, TablePhase, TableView
 from dealerbot.tables import events as ev
 
 from . import action_log, mentions
+from .discord_limits import EMBED_FIELD_VALUE
 from .render import (
     COLOR_CLOSED,
     COLOR_PLAYING,
@@ -49,7 +50,7 @@ def games_text(games: GamesView) -> str:
         lines.append(f"*{line_text(games.note)}.*")
     if games.choice is not None:
         lines.append(choice_text(games.choice, games.game, timestamp(games.choice.deadline)))
-    return "\n".join(lines)[:1024]
+    return "\n".join(lines)[:EMBED_FIELD_VALUE]
 
 
 def short_commitment(commitment: str) -> str:
@@ -156,7 +157,9 @@ def table_embed(
     embed.add_field(name="Pot", value=str(view.pot), inline=True)
     if view.community is not None:
         embed.add_field(name="Community card", value=f"`{view.community.pretty}`", inline=True)
-    embed.add_field(name="To act", value=turn_text(view, turn, notes[-2:])[:1024], inline=False)
+    embed.add_field(
+        name="To act", value=turn_text(view, turn, notes[-2:])[:EMBED_FIELD_VALUE], inline=False
+    )
     if acts is not None:
         lines = action_log.live_lines(acts, view.street, name_text)
     else:

@@ -24,12 +24,10 @@ from dealerbot.tables import (
     HistoryLine,
 )
 
-from ..discord_limits import ATTACHMENTS, DEFAULT_UPLOAD_BYTES, EMBED_DESCRIPTION
+from ..discord_limits import ATTACHMENTS, DEFAULT_UPLOAD_BYTES, EMBED_TEXT_BUDGET
 from ..errors import Reply, place
 from .base import CogBase
 from .options import HandId, HistoryFileHands, HistoryLines
-
-MAX_EMBED_TEXT = EMBED_DESCRIPTION - 96  # 4000: a margin under Discord's limit
 
 FORMATS = [
     app_commands.Choice(name="PokerStars text (trackers, replayers)", value="pokerstars"),
@@ -52,7 +50,7 @@ def history_reply(lines: list[HistoryLine], names: dict[int, str]) -> Reply:
     texts = [history_line(line) for line in lines]
     shown: list[str] = []
     for text in texts:
-        if sum(len(t) + 1 for t in shown) + len(text) > MAX_EMBED_TEXT:
+        if sum(len(t) + 1 for t in shown) + len(text) > EMBED_TEXT_BUDGET:
             break
         shown.append(text)
     embed = discord.Embed(title=f"Your last {len(texts)} hands here", description="\n".join(shown))

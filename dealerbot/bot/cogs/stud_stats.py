@@ -31,6 +31,7 @@ from dealerbot.tables.names import shown_name
 
 from .. import render
 from ..client import DealerBot
+from ..discord_limits import CUSTOM_ID
 from ..errors import Reply, UserError, answer_failure, place
 from ..render_stats import is_leaderboard, stats_embed, winnings_embed
 from .base import CogBase
@@ -40,7 +41,6 @@ BOARDS_TEMPLATE = (
     r"stud:lb:(?P<by>chips|winnings):(?P<period>day|week|month|all):(?P<owner>\d{1,20})"
     r":(?P<page>\d{1,6}):(?P<dir>prev|next)(?::(?P<score>-?\d{1,20}):(?P<user>\d{1,20}))?"
 )  # the seek (score and user id of the row to page from) is absent on buttons made before it
-MAX_CUSTOM_ID = 100
 
 BoardPage = LeaderboardPage | WinningsPage
 
@@ -76,7 +76,7 @@ def board_buttons(
         custom_id = f"stud:lb:{by}:{period.value}:{owner}:{target}:{direction}"
         if entries:
             seek = f"{custom_id}:{scores[at]}:{entries[at].user_id}"
-            custom_id = seek if len(seek) <= MAX_CUSTOM_ID else custom_id
+            custom_id = seek if len(seek) <= CUSTOM_ID else custom_id
         view.add_item(
             discord.ui.Button(
                 label=label,
