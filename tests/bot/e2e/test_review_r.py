@@ -24,7 +24,9 @@ async def test_the_buy_in_modal_answers_every_bad_amount_in_words(
     assert service is not None
     before = await service.table_view(club.guild.id, club.channel.id)
     wallet = await service.balance(club.guild.id, carol.id)
-    bad = ("²", "٣٠٠x", "-150", "1e3", "150.5", "999999999999", "5", " ", "0")
+    # Each fits the form's max_length (the largest buy-in with commas, "1,000"), which a
+    # Discord client enforces before it submits; "99999" is the longest over the range.
+    bad = ("²", "٣٠٠x", "-150", "1e3", "150.5", "99999", "5", " ", "0")
     with caplog.at_level(logging.WARNING):
         for text in bad:
             shown = await club.emu.click(table["id"], seat_id(table, "buyin"), carol)
