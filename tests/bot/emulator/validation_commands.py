@@ -12,7 +12,12 @@ here, from https://discord.com/developers/docs/interactions/application-commands
 - at most 100 chat-input commands (the spec's 130 counts user and message commands too);
 - subcommand nesting: a group only at the top, a subcommand at most one group deep;
 - required options before optional ones;
-- `autocomplete` is not set on an option with `choices`.
+- `autocomplete` is not set on an option with `choices`;
+- option names are unique among their siblings;
+- a command's name, description and value characters, with those of its options,
+  subcommands and choices, add up to at most 4000 ("Application Command Naming" /
+  limits; some newer third-party tables say 8000: the stricter figure is kept, so a
+  command list that grows past 4000 gets looked at; localizations are not counted).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ CHAT_INPUT = 1
 SUB_COMMAND = 1
 SUB_COMMAND_GROUP = 2
 MAX_CHAT_INPUT = 100
+MAX_COMMAND_CHARACTERS = 4000
 
 
 def _valid_name(name: Any) -> bool:
@@ -61,9 +67,28 @@ def validate_commands(commands: list[JSON]) -> None:
         options = cmd.get("options")
         if isinstance(options, list):
             _check_options(errs, options, [i, "options"], depth=0)
+        if command_characters(cmd) > MAX_COMMAND_CHARACTERS:
+            # Unconfirmed code.
+            errs.add(
+                [i],
+                "APPLICATION_COMMAND_TOO_LARGE",
+                f"Command exceeds maximum size ({MAX_COMMAND_CHARACTERS})",
+            )
     if chat_input > MAX_CHAT_INPUT:
         errs.add([], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_CHAT_INPUT} or fewer in length.")
     errs.raise_if_any()
+
+
+def command_characters(item: JSON) -> int:
+    """Characters of name, description and choice values, the item's and all it holds."""
+    total = sum(len(item[k]) for k in ("name", "description") if isinstance(item.get(k), str))
+    for choice in item.get("choices") or []:
+        if isinstance(choice, dict):
+            total += len(str(choice.get("name", ""))) + len(str(choice.get("value", "")))
+    for option in item.get("options") or []:
+        if isinstance(option, dict):
+            total += command_characters(option)
+    return total
 
 
 def _check_name(errs: FormErrors, item: JSON, path: list[str | int]) -> None:
@@ -73,11 +98,22 @@ def _check_name(errs: FormErrors, item: JSON, path: list[str | int]) -> None:
 
 def _check_options(errs: FormErrors, options: list[Any], path: list[str | int], depth: int) -> None:
     optional_seen = False
+    seen: set[str] = set()
     for j, opt in enumerate(options):
         if not isinstance(opt, dict):
             continue
         opath: list[str | int] = [*path, j]
         _check_name(errs, opt, opath)
+        name = opt.get("name")
+        if isinstance(name, str):
+            if name in seen:
+                # Unconfirmed code.
+                errs.add(
+                    [*opath, "name"],
+                    "APPLICATION_COMMAND_OPTION_NAME_ALREADY_EXISTS",
+                    "Option names must be unique",
+                )
+            seen.add(name)
         kind = opt.get("type")
         if kind in (SUB_COMMAND, SUB_COMMAND_GROUP):
             if (kind == SUB_COMMAND_GROUP and depth > 0) or (kind == SUB_COMMAND and depth > 1):

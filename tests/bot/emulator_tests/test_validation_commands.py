@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from tests.bot.emulator.validation import validate_commands
+from tests.bot.emulator.validation_commands import command_characters
 
 from .helpers import codes_at, refusal, through_spec
 
@@ -104,3 +105,30 @@ def test_autocomplete_and_choices_exclude_each_other() -> None:
     sync(command(options=[option(autocomplete=True), option("b", choices=choices)]))
     error = refusal(lambda: sync(command(options=[option(autocomplete=True, choices=choices)])))
     assert codes_at(error, 0, "options", 0, "autocomplete") != []
+
+
+def test_option_names_are_unique_among_siblings() -> None:
+    sync(command(options=[option("a"), option("b")]))
+    sync(command(options=[option("t", kind=1, options=[option("a")]), option("a")]))
+    error = refusal(lambda: sync(command(options=[option("a"), option("a")])))
+    assert codes_at(error, 0, "options", 1, "name") != []
+
+
+def test_a_command_holds_at_most_4000_characters() -> None:
+    # name 4 + description 96 = 100 per subcommand; 40 of them = 4000 with the command's.
+    def sub(i: int) -> dict[str, Any]:
+        return option(f"s{i:03d}", kind=1, description="d" * 96)
+
+    head = command("stud", description="d" * 96)  # 100
+    sync({**head, "options": [sub(i) for i in range(25)]})
+    assert command_characters({**head, "options": [sub(i) for i in range(39)]}) == 4000
+    # Three groups (100 each) of 12 subcommands (100 each): 100 + 300 + 3600 = 4000.
+    groups = [
+        option(f"g{g:03d}", kind=2, description="d" * 96, options=[sub(i) for i in range(12)])
+        for g in range(3)
+    ]
+    assert command_characters({**head, "options": groups}) == 4000
+    sync({**head, "options": groups})
+    groups[2]["options"][0] = {**groups[2]["options"][0], "description": "d" * 97}
+    error = refusal(lambda: sync({**head, "options": groups}))
+    assert codes_at(error, 0) == ["APPLICATION_COMMAND_TOO_LARGE"]
