@@ -73,8 +73,9 @@ Discord's rules enforced:
     attachment size limit (413 40005); modals (1-5 components, one input per row, a
     row's input labelled); callback errors nest under ``data``. Empty message, or an
     edit that empties one -> 50006. Command sync: names in lower case by Discord's
-    naming rule, chat-input descriptions, unique names, 100 chat-input commands,
-    option order and nesting, autocomplete without choices.
+    naming rule, chat-input descriptions, unique names (commands, and options among
+    siblings), 100 chat-input commands, 4000 characters a command, option order and
+    nesting, autocomplete without choices.
     Missing/wrong bot token -> 401. Privileged intents not granted through
     ``emu.allowed_privileged_intents`` -> gateway close 4014.
 
