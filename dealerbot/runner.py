@@ -17,7 +17,7 @@ import os
 import random
 import signal
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any
 
 import aiohttp
@@ -106,22 +106,69 @@ def unreachable(error: BaseException) -> bool:
 async def start_with_retries(
     bot: DealerBot, token: str, first: float = CONNECT_RETRY_FIRST
 ) -> None:
-    """``bot.start``, tried again (the wait doubling up to a cap) while Discord is unreachable:
-    a network blip at boot must not kill a service. Once connected, discord.py reconnects."""
+    """Log in, then connect the gateway, each tried again (the wait doubling up to a cap)
+    while Discord is unreachable: a network blip at boot must not kill a service.
+
+    The two are tried apart because login runs ``setup_hook`` (the cogs, the tables'
+    resume) once. A gateway that never answered makes discord.py's own retry fail on the
+    websocket it never had (``'NoneType' object has no attribute 'sequence'``); that, too,
+    means "try again". Once connected, discord.py reconnects by itself. Failing connects
+    send no IDENTIFY, so the retries cost none of Discord's 1,000 a day.
+    """
+    await _retrying(bot, lambda: bot.login(token), "Discord", first)
+    await _retrying(bot, bot.connect, "Discord's gateway", first)
+
+
+async def _retrying(
+    bot: DealerBot, attempt: Callable[[], Awaitable[None]], what: str, first: float
+) -> None:
     delay = first
-    while True:
-        try:
-            await bot.start(token)
-            return
-        except Exception as error:
-            if not unreachable(error) or bot.is_closed():
-                raise
-            log.warning(
-                "cannot reach Discord at %s (%s); retrying in %g s",
-                *(discord.http.Route.BASE, type(error).__name__, delay),
-            )
-        await asyncio.sleep(delay)
-        delay = min(delay * 2, CONNECT_RETRY_CAP)
+    with gateway_retries_in_one_line(bot):
+        while True:
+            try:
+                await attempt()
+                return
+            except Exception as error:
+                never_connected = isinstance(error, AttributeError) and bot.ws is None
+                if not (unreachable(error) or never_connected) or bot.is_closed():
+                    raise
+                where = discord.http.Route.BASE
+                if what != "Discord":
+                    where = str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+                reason = "no connection" if never_connected else type(error).__name__
+                log.warning(
+                    "cannot reach %s at %s (%s); retrying in %g s", what, where, reason, delay
+                )
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, CONNECT_RETRY_CAP)
+
+
+@contextlib.contextmanager
+def gateway_retries_in_one_line(bot: DealerBot) -> Iterator[None]:
+    """discord.py logs each gateway reconnect with a whole traceback. While the bot has
+    never connected the runner's own line says it all (the record is dropped); later
+    reconnects (an outage after start) become one line with the error's name."""
+
+    def shorten(record: logging.LogRecord) -> bool:
+        if not record.getMessage().startswith("Attempting a reconnect"):
+            return True
+        if bot.ws is None:
+            return False
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            record.msg = f"{record.getMessage()} ({type(error).__name__}: {error})"
+            record.args = ()
+        record.exc_info = None
+        record.exc_text = None
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+    client_log = logging.getLogger("discord.client")
+    client_log.addFilter(shorten)
+    try:
+        yield
+    finally:
+        client_log.removeFilter(shorten)
 
 
 async def serve(bot: DealerBot, token: str, *, retry_first: float = CONNECT_RETRY_FIRST) -> None:
