@@ -3,7 +3,7 @@
 ``hand_players`` rows are written in the settlement's transaction by :func:`record_hand`
 (one statement, joining the caller's transaction), as pending: every read here first folds
 the pending rows (:func:`fold_pending`, in the read's transaction, so answers are exact),
-and the table service folds every few hands. Folding, a trigger adds each row to
+and the table service folds every few hands. Folding (:mod:`.rollups`) adds the rows to
 ``player_days`` (per player, variant and UTC day: ``/stud stats``) and to ``winnings`` (one
 row per player: net chips in his current day, week and month, and all time; each period's
 board walks its own index, like the chips leaderboard). Period keys are computed here from
@@ -20,8 +20,9 @@ from enum import Enum
 from typing import NamedTuple
 
 from .boards import BoardSql, Seek, page_rows
-from .db import Connection, Database, execute, fetch_all, fetch_one
+from .db import Connection, Database, fetch_all, fetch_one
 from .hands import HandRecord, hand_in
+from .rollups import fold
 from .validate import check_id
 
 PAGE_SIZE = 10
@@ -96,20 +97,6 @@ _INSERT = (
     " SELECT ?, ?, guild_id, id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1"
     " FROM tables WHERE id = ?"
 )
-# The rollups take pending rows (migration 0009's trigger on this UPDATE); the partial index
-# hand_players_pending finds them. On PostgreSQL a second fold waits for the first's row
-# locks and then finds those rows folded: no row is counted twice.
-_FOLD = "UPDATE hand_players SET pending = 0 WHERE pending = 1"
-# PostgreSQL: one fold at a time (a transaction lock; the two-key form, apart from the
-# leases' and the migrations' one-key locks). Two folds meeting rows committed in between
-# could otherwise take two players' rollup rows in opposite orders and deadlock.
-_FOLD_LOCK = "SELECT pg_advisory_xact_lock(1937006962, 9)"
-
-
-async def _fold(conn: Connection) -> int:
-    if conn.backend == "postgresql":
-        await fetch_all(conn, _FOLD_LOCK)
-    return await execute(conn, _FOLD)
 
 
 async def record_hand(
@@ -137,7 +124,7 @@ async def record_hand(
 async def fold_pending(db: Database) -> int:
     """Add the pending rows to the rollups (own transaction, or the caller's); how many."""
     async with db.transaction() as conn:
-        return await _fold(conn)
+        return await fold(conn)
 
 
 # --- /stud stats ------------------------------------------------------------------------
@@ -184,7 +171,7 @@ async def player_totals(
     if variant is not None:
         where, params = " AND variant = ?", (*params, variant)
     async with db.transaction() as conn:  # the pending rows first: exact numbers
-        await _fold(conn)
+        await fold(conn)
         sums = await fetch_all(conn, _TOTALS + where + " GROUP BY variant", params)
         bests = await fetch_all(conn, _BEST + where, params)
     best: dict[str, tuple[int, str]] = {}
@@ -268,7 +255,7 @@ async def winnings_page(
     board = _BOARDS[period]
     key = _board_key(guild_id, period, db.now() if at is None else at)
     async with db.transaction() as conn:  # the pending rows first: exact numbers
-        await _fold(conn)
+        await fold(conn)
         row = await fetch_one(conn, f"SELECT COUNT(*) FROM winnings WHERE {board.where}", key)
         total = int(row[0]) if row is not None else 0
         pages = max(1, math.ceil(total / PAGE_SIZE))
@@ -314,7 +301,7 @@ async def winnings_rank(
     board = _BOARDS[period]
     key = _board_key(guild_id, period, db.now() if at is None else at)
     async with db.transaction() as conn:  # the pending rows first: exact numbers
-        await _fold(conn)
+        await fold(conn)
         row = await fetch_one(
             conn,
             f"SELECT {board.score}, {board.score[:-3]}hands FROM winnings"

@@ -1,17 +1,21 @@
-"""The stats store on both backends: rows at settlement, the rollups the trigger keeps, the
-periods, the winnings board and ranks, and the CHECKs that refuse a row that does not add up."""
+"""The stats store on both backends: rows at settlement, the rollups the fold keeps (equal to
+a recount of the rows), the periods, the winnings board and ranks, and the CHECKs that
+refuse a row that does not add up."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from dealerbot.store import hands, stats, tables
+from dealerbot.store import hands, rollups, stats, tables
 from dealerbot.store.boards import Seek
 from dealerbot.store.db import Database, fetch_all
 from dealerbot.store.stats import Period, PeriodKeys, PlayerHandRow
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, FakeClock, sit
 from .hand_helpers import begin_hand
+from .rollup_recount import random_hand, recounted, stored
 
 DAY = 86_400
 
@@ -34,13 +38,15 @@ def row(user: int, seat: int, put_in: int, won: int, **flags: object) -> PlayerH
     )
 
 
-async def settled(db: Database, table_id: int, rows: list[PlayerHandRow]) -> int:
+async def settled(
+    db: Database, table_id: int, rows: list[PlayerHandRow], variant: str = "stud"
+) -> int:
     """Settle a hand and write its rows in the same transaction, as the service does."""
     hand = await begin_hand(db, table_id, users=[r.user_id for r in rows])
     deltas = {r.user_id: r.net for r in rows}
     async with db.transaction():
         await hands.settle_hand(db, hand.id, deltas, {})
-        await stats.record_hand(db, hand.id, table_id, "stud", rows)
+        await stats.record_hand(db, hand.id, table_id, variant, rows)
     return hand.id
 
 
@@ -201,3 +207,60 @@ async def test_settlement_rows_wait_for_the_fold_and_every_read_folds_first(db: 
     assert (bob.hands, bob.net, bob.biggest_win) == (2, 15, 20)
     assert (await stats.winnings_rank(db, GUILD, BOB, Period.ALL)) is not None
     assert await stats.fold_pending(db) == 0
+
+
+async def test_the_rollups_equal_a_recount_of_the_folded_rows(
+    db: Database, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hands over six weeks in random order (late ones too), three games, several a day
+    (ties of shown ranks, unshown rows beside shown ones), folds at random moments (some
+    rows folded, more pending): after every fold the rollups equal a recount of the folded
+    rows from hand_players. Few hands per statement, so a fold runs several padded batches."""
+    monkeypatch.setattr(rollups, "HANDS_PER_STATEMENT", 3)
+    table_id = await seated(db)
+    rng = random.Random(11)
+    start = 1_796_083_200.0  # Tuesday 2026-12-01 00:00 UTC: a month and a week begin near
+    mixed = late = 0
+    latest = start - 36 * DAY
+    days_played = (-35, -29, -8, -1, 0, 6)  # two months, three weeks, a few days each
+    for _ in range(48):
+        clock.now = start + (rng.choice(days_played) + rng.random()) * DAY
+        late += int(clock.now < latest)  # a hand of an earlier time recorded after a later one
+        latest = max(latest, clock.now)
+        users = rng.sample([ALICE, BOB, CAROL], rng.choice((2, 3)))
+        await settled(db, table_id, random_hand(rng, users), rng.choice(("stud", "stud8", "razz")))
+        if rng.random() < 0.3:
+            async with db.reading() as conn:
+                [(folded, pending)] = await fetch_all(
+                    conn,
+                    "SELECT SUM(1 - pending), SUM(pending) FROM hand_players",
+                )
+            mixed += int(folded > 0 and pending > 0)
+            assert await stats.fold_pending(db) == pending
+            assert await stored(db) == await recounted(db)
+    assert mixed >= 2  # folds met folded rows and pending ones together
+    await stats.fold_pending(db)
+    days, wins = await stored(db)
+    assert (days, wins) == await recounted(db)
+    assert len({row[2] for row in days}) == 3 and late > 5 and len(wins) == 3
+    assert sum(row[4] for row in days) > 2 * len(days)  # several rows in most rollup rows
+
+
+async def test_no_roll_up_or_fold_trigger_is_left(db: Database) -> None:
+    """Migration 0011 dropped the rollup triggers (and PostgreSQL's trigger function): the
+    fold's SQL in the store is the only roll-up."""
+    async with db.reading() as conn:
+        if conn.backend == "sqlite":
+            triggers = await fetch_all(
+                conn, "SELECT name FROM sqlite_master WHERE type = 'trigger'"
+            )
+            functions: list[object] = []
+        else:
+            triggers = await fetch_all(conn, "SELECT tgname FROM pg_trigger WHERE NOT tgisinternal")
+            functions = await fetch_all(
+                conn,
+                "SELECT proname FROM pg_proc WHERE pronamespace = current_schema()::regnamespace",
+            )
+    names = {str(r[0]) for r in [*triggers, *functions]}  # type: ignore[index]
+    assert "ledger_no_update" in names  # the other triggers are still seen
+    assert sorted(n for n in names if "roll_up" in n or "fold" in n) == []
