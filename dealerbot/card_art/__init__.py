@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .names import BACK, Back, Deck, Face, all_emoji, emoji_name, emoji_names, face_of, is_ours
-from .render import SIZE, card_image, card_png
+from .render import INLINE, SIZE, card_image, card_png
 
 __all__ = [
     "BACK",
+    "INLINE",
     "SIZE",
     "Back",
     "Deck",

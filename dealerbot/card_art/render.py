@@ -20,6 +20,7 @@ from .names import Back, Deck, Face
 from .suits import Box, Colour, draw_suit
 
 SIZE = 128  # pixels of the emoji, square
+INLINE = 22  # pixels: about the size of an emoji in a line of Discord's text; made to read there
 SCALE = 4  # drawn at SIZE * SCALE, then scaled down
 CANVAS = SIZE * SCALE
 RANK_FONT_SIZE = 400  # Pillow's own scalable font (Aileron), drawn large and then fitted

@@ -14,13 +14,12 @@ from pathlib import Path
 
 from PIL import Image, ImageChops
 
-from dealerbot.card_art import SIZE, Deck, EmojiArt, card_image, emoji_set
+from dealerbot.card_art import INLINE, SIZE, Deck, EmojiArt, card_image, emoji_set
 from dealerbot.card_art.emoji_limits import IMAGE_BYTES
 from dealerbot.card_art.render import BLUE, CARD, GREEN, RANK_BOX, RED, SUIT_BOX
 from dealerbot.engine.cards import Card
 
 REPO = Path(__file__).resolve().parents[2]
-INLINE = 22  # pixels: an emoji in a line of Discord's text
 LIGHT = 200  # a channel value above which a pixel holds no ink
 
 
