@@ -25,8 +25,7 @@ import discord
 
 from dealerbot import perf_probe
 from dealerbot.bot import command_sync
-from dealerbot.bot.client import DealerBot, point_discord_at
-from dealerbot.bot.sharded import make_bot
+from dealerbot.bot.client import DealerBot, make_bot, point_discord_at
 from dealerbot.settings import Settings
 from dealerbot.tables import Clock, DatabaseError, DatabaseLock, TableService, open_database
 from dealerbot.tables.ownership import Shards

@@ -1,11 +1,12 @@
-"""The buttons' look and ids: each ``custom_id`` carries all the state a click needs.
+"""The table message's buttons: their look, their layout and their ids.
 
-A button's id says everything (table, hand, action number, verb; or a leaderboard
-page), so a click on a message posted before a restart still works after it. This
-module only lays buttons out; what a click does lives with the ``/stud`` cog
-(:mod:`.cogs.stud_buttons`), whose :class:`~discord.ui.DynamicItem` classes match these
-ids. The views built here are layouts: stopped before sending, so discord.py keeps no
-per-message state for them and dispatches clicks to those dynamic items alone.
+A button's id says everything a click needs (table, hand, action number, verb), so a
+click on a message posted before a restart still works after it. This module only lays
+buttons out; what a click does lives in :mod:`.cogs.clicks`, whose
+:class:`~discord.ui.DynamicItem` classes match these ids (the leaderboard's own paging
+buttons are its cog's, :mod:`.cogs.stud_stats`). The views built here are layouts:
+stopped before sending, so discord.py keeps no per-message state for them and
+dispatches clicks to those dynamic items alone.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 import discord
 
-from dealerbot.tables import ActionKind, LeaderboardPage, TablePhase, TableView, Variant
+from dealerbot.tables import ActionKind, TablePhase, TableView, Variant
 from dealerbot.tables import events as ev
 
 from .discord_limits import BUTTON_LABEL, BUTTONS_PER_ROW
@@ -25,7 +26,6 @@ ACTION_TEMPLATE = (
     r"stud:(?P<table>\d{1,19}):(?P<hand>\d{1,19}):(?P<seq>\d{1,9}):(?P<act>[a-z_]{1,12})"
 )
 CARDS_TEMPLATE = r"stud:cards:(?P<table>\d{1,19})"
-BOARD_TEMPLATE = r"stud:board:(?P<page>\d{1,6}):(?P<dir>prev|next)"
 SEAT_TEMPLATE = r"stud:(?P<verb>sit|buyin|away|leave|rebuy):(?P<table>\d{1,19})"
 GAME_TEMPLATE = r"stud:game:(?P<table>\d{1,19}):(?P<game>[a-z0-9]{1,12})"
 # The Buy in… form: one per table and player (discord.py would let one open form replace
@@ -72,16 +72,6 @@ def cards_button(table_id: int, *, row: int = 1) -> discord.ui.Button[Any]:
         custom_id=f"stud:cards:{table_id}",
         style=discord.ButtonStyle.secondary,
         row=row,
-    )
-
-
-def board_button(page: int, direction: str, *, disabled: bool = False) -> discord.ui.Button[Any]:
-    """Leaderboard paging: the target page is in the id."""
-    return discord.ui.Button(
-        label="◀ Previous" if direction == "prev" else "Next ▶",
-        custom_id=f"stud:board:{page}:{direction}",
-        style=discord.ButtonStyle.secondary,
-        disabled=disabled,
     )
 
 
@@ -151,11 +141,3 @@ def table_buttons(view: TableView, turn: ev.Turn | None) -> discord.ui.View | No
             game_button(table_id, game, row=row + 2) for game in choice.options[:BUTTONS_PER_ROW]
         ]
     return _layout(*items) if items else None
-
-
-def board_buttons(page: LeaderboardPage) -> discord.ui.View:
-    last = max(page.pages, 1)
-    return _layout(
-        board_button(max(page.page - 1, 1), "prev", disabled=page.page <= 1),
-        board_button(min(page.page + 1, last), "next", disabled=page.page >= last),
-    )

@@ -1,4 +1,4 @@
-"""The Discord client: settings into discord.py, the cogs, the relay, a clean stop.
+"""The Discord client: settings into discord.py, the cogs, the relay, shards, a clean stop.
 
 The process runner (:mod:`dealerbot.runner`) opens the database, builds the table
 service and hands it over. ``setup_hook`` loads the cogs as extensions (each registers
@@ -6,6 +6,17 @@ its commands and its persistent buttons), subscribes the relay to the service, s
 the service (which resumes hands in progress and re-arms their timers) and syncs the
 commands to ``DEV_GUILD_ID`` only; global sync is ``dealerbot sync``, on demand.
 Without a service (``dealerbot sync``) only the commands are loaded.
+
+With SHARD_COUNT / SHARD_IDS set, :func:`make_bot` gives :class:`ShardedDealerBot`, the
+same bot on discord.py's ``AutoShardedBot``: one gateway connection per shard in
+``SHARD_IDS``, each identifying as ``[shard_id, SHARD_COUNT]``, so Discord sends it the
+events of exactly the guilds on those shards (N processes, one set of shards each). The
+table service runs those guilds' tables only and leases each table in the database, so
+two processes never run the same one. With SHARD_COUNT set, discord.py connects to
+DISCORD_GATEWAY_URL directly (no ``GET /gateway/bot``). Direct messages always arrive on
+shard 0: dealerbot's commands are server-only, and the DMs it sends (your cards, turn
+alerts) carry no buttons, only text and a link back to the table's channel, so no
+interaction ever comes from a DM.
 """
 
 from __future__ import annotations
@@ -61,7 +72,7 @@ class DealerBot(commands.Bot):
         sync_on_start: bool = True,
         guild_ready_timeout: float = 2.0,
         turn_alert_seconds: float | None = None,
-        **options: Any,  # more discord.py client options (sharding: see bot/sharded.py)
+        **options: Any,  # more discord.py client options (sharding: ShardedDealerBot)
     ) -> None:
         # dealerbot never joins voice: skip discord.py's warnings about voice libraries.
         discord.VoiceClient.warn_nacl = False
@@ -189,3 +200,24 @@ class DealerBot(commands.Bot):
         if self.relay is not None:
             await self.relay.close()
         await super().close()
+
+
+class ShardedDealerBot(DealerBot, commands.AutoShardedBot):
+    """DealerBot on the shards the settings name."""
+
+    def __init__(self, settings: Settings, service: TableService | None, **kwargs: Any) -> None:
+        assert settings.shard_count is not None and settings.shard_ids is not None
+        super().__init__(
+            settings,
+            service,
+            shard_count=settings.shard_count,
+            shard_ids=list(settings.shard_ids),
+            **kwargs,
+        )
+
+
+def make_bot(settings: Settings, service: TableService | None, **kwargs: Any) -> DealerBot:
+    """The bot the settings ask for: sharded when SHARD_COUNT is set, else one connection."""
+    if settings.shard_count is None:
+        return DealerBot(settings, service, **kwargs)
+    return ShardedDealerBot(settings, service, **kwargs)

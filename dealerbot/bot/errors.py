@@ -140,7 +140,7 @@ async def answer(
         reply = await task
     except TableElsewhereError:
         log.info("interaction %s: its table is run by another process", interaction.id)
-        return  # that process answers (sharding: bot/sharded.py)
+        return  # that process answers (sharding: client.ShardedDealerBot)
     except Exception as error:
         text = user_message(error)
         if text is None:
@@ -163,7 +163,7 @@ async def answer_failure(interaction: discord.Interaction[Any], error: Exception
     """A button click that failed: say why privately (or apologise and log a bug)."""
     if isinstance(error, TableElsewhereError):
         log.info("interaction %s: its table is run by another process", interaction.id)
-        return  # that process answers (sharding: bot/sharded.py)
+        return  # that process answers (sharding: client.ShardedDealerBot)
     text = user_message(error)
     if text is None:
         log_failure(interaction, error)
@@ -216,7 +216,7 @@ class StudTree(app_commands.CommandTree[Any]):
         original = getattr(error, "original", error)
         if isinstance(original, TableElsewhereError):
             log.info("interaction %s: its table is run by another process", interaction.id)
-            return  # that process answers (sharding: bot/sharded.py)
+            return  # that process answers (sharding: client.ShardedDealerBot)
         text = user_message(original) or user_message(error)
         if text is None:
             log_failure(interaction, original)

@@ -16,7 +16,7 @@ from dealerbot.tables import ClosedBecause, TableService
 from dealerbot.tables import events as ev
 from dealerbot.tables.prefs import PlayerPrefs
 
-from . import render
+from . import answers, render
 from .dm import CANNOT_DM, DmCourier, DmRefused
 from .rest_budget import DEFAULT_LIMIT, RestBudget
 from .table_channel import Hub
@@ -94,7 +94,7 @@ class TableRelay:
 
     def _deliver_cards(self, messenger: TableMessenger, event: ev.PrivateCards) -> None:
         number, title = messenger.hands.deal_labels(event.hand_id, messenger.view)
-        embed = render.private_cards_embed(
+        embed = answers.private_cards_embed(
             event,
             number=number,
             where=self._where(event.guild_id, event.channel_id),

@@ -23,13 +23,20 @@ from .render import (
     cards_text,
     line_text,
     name_text,
-    stakes_text,
     timestamp,
 )
 from .render_games import choice_text, game_line, short_title
 
 COMMITMENT_SHOWN = 12  # hex digits of the deck commitment in the footer
 LAST_ACTIONS_SHOWN = 8  # without the hand's own action log (a resumed hand)
+
+
+def stakes_text(view: TableView) -> str:
+    s = view.stakes
+    return (
+        f"{s.small_bet}/{s.big_bet} fixed limit · ante {s.ante} · bring-in {s.bring_in}\n"
+        f"buy-in {s.min_buy_in}–{s.max_buy_in} · {s.seats} seats"
+    )
 
 
 def heading(view: TableView) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 import pytest
 
-from dealerbot.bot import mentions, render
+from dealerbot.bot import answers, mentions, render
 from dealerbot.bot.action_log import Act
 from dealerbot.bot.hand_results import HandResults
 from dealerbot.bot.render_result import result_embed
@@ -269,7 +269,7 @@ def test_the_closing_notice_lists_chips_back() -> None:
 
 def test_the_deal_dm_shows_down_cards_and_the_door_card() -> None:
     event = ev.PrivateCards(GUILD, CHANNEL, 100, 7, 3, own("Ah Kd 7s"), (False, False, True))
-    embed = render.private_cards_embed(event, number=5, where="#stud", variant_title="Stud")
+    embed = answers.private_cards_embed(event, number=5, where="#stud", variant_title="Stud")
     text = embed_text(embed)
     assert "Your cards — hand #5" in text and "Down: `A♥ K♦` · Door card: `7♠`" in text
 
@@ -278,19 +278,19 @@ def test_my_cards_answers_with_the_players_cards_and_options() -> None:
     view = playing()
     options = turn(view).options
     me = PlayerView(view, 100, 0, 200, own("Ah Kd Kh"), (False, False, True), options, 7, 3, 0.0)
-    assert render.private_player_text(me) == "**Hand #5** — down: `A♥ K♦` · up: `K♥`"
+    assert answers.private_player_text(me) == "**Hand #5** — down: `A♥ K♦` · up: `K♥`"
     idle = dataclasses.replace(me, hand_id=None, cards=())
-    assert "not in a hand" in render.private_player_text(idle)
+    assert "not in a hand" in answers.private_player_text(idle)
 
 
 def test_balance_and_leaderboard() -> None:
     wallet = Wallet(GUILD, 100, 500, 200, 700, None, 0.0)
     entry = LeaderboardEntry(1, 100, 500, 200, 700)
-    assert render.balance_text(100, wallet, entry, True) == (
+    assert answers.balance_text(100, wallet, entry, True) == (
         "You have **500** chips in the wallet and **200** on tables (net worth 700). Rank #1."
     )
     page = LeaderboardPage(GUILD, 1, 1, 1, (entry,))
-    text = embed_text(render.leaderboard_embed(page, 100, entry))
+    text = embed_text(answers.leaderboard_embed(page, 100, entry))
     assert "**#1** <@100> — 700 chips (200 on tables) ← you" in text
     assert "Page 1 of 1 · 1 players" in text
 

@@ -26,10 +26,10 @@ from dealerbot.tables import (
     tracker_stakes_note,
 )
 
-from .. import render
+from .. import answers
 from ..client import DealerBot
 from ..errors import Reply, UserError, place
-from .base import CogBase, display_name
+from .base import CogBase, display_name, is_admin
 from .options import (
     CONFIG_BOUNDS,
     Adjustment,
@@ -56,8 +56,7 @@ class AdminCog(
     group_description="Dealer settings (Manage Server)",
 ):
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        perms = interaction.permissions
-        if not (perms.manage_guild or perms.administrator):
+        if not is_admin(interaction):
             raise app_commands.MissingPermissions(["manage_guild"])
         return True
 
@@ -139,7 +138,7 @@ class AdminCog(
             else:
                 wallet_rules = await service.economy_get(guild_id)
             label = "server default" if scope == "server" else "this channel"
-            embed = render.config_embed(config, wallet_rules, scope=label, changed=tuple(changes))
+            embed = answers.config_embed(config, wallet_rules, scope=label, changed=tuple(changes))
             note = tracker_stakes_note(config) if "small_bet" in table else None
             if note is not None:  # stakes FPDB and other trackers do not import
                 embed.add_field(name="Hand histories", value=note, inline=False)
@@ -160,7 +159,7 @@ class AdminCog(
             await self.service.table_view(guild_id, channel_id)
         except NoTableError:
             return
-        text = render.change_notice(config, tuple(changed), display_name(interaction.user))
+        text = answers.change_notice(config, tuple(changed), display_name(interaction.user))
         self.relay.messenger(guild_id, channel_id).notice(text)
 
     @app_commands.command(name="chips", description="Give (or take, with a negative amount) chips")

@@ -1,7 +1,9 @@
-"""The base of every cog: who runs a command, what it may ask, and one command at a time."""
+"""What every cog and click shares: the bot's service and relay, the checks a command makes
+before it acts, one command at a time per member, and the repost cooldown."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -14,6 +16,7 @@ from ..errors import Reply, UserError, answer
 from ..relay import TableRelay
 
 NEEDED_IN_CHANNEL = ("view_channel", "send_messages", "embed_links")
+STARTING_UP = "The dealer is still starting up; try again in a moment."
 
 
 def check_can_post(interaction: discord.Interaction[Any]) -> None:
@@ -45,6 +48,54 @@ def check_amount(amount: int | None, what: str) -> None:
         raise UserError(f"The {what} must be at most {CHIPS.high:,} chips.")
 
 
+def is_admin(interaction: discord.Interaction[Any]) -> bool:
+    """Manage Server (or Administrator) in this channel: what ``/stud-admin`` needs."""
+    perms = interaction.permissions
+    return bool(perms.manage_guild or perms.administrator)
+
+
+# --- a click's way to the bot (a click has no cog: discord.py hands it the client) --------
+
+
+def bot_of(interaction: discord.Interaction[Any]) -> DealerBot:
+    client = interaction.client
+    if not isinstance(client, DealerBot):
+        raise TypeError("the /stud buttons need a DealerBot")
+    return client
+
+
+def service_of(interaction: discord.Interaction[Any]) -> TableService:
+    service = bot_of(interaction).service
+    if service is None:
+        raise UserError(STARTING_UP)
+    return service
+
+
+def relay_of(interaction: discord.Interaction[Any]) -> TableRelay:
+    relay = bot_of(interaction).relay
+    if relay is None:
+        raise UserError(STARTING_UP)
+    return relay
+
+
+class Cooldown:
+    """At most one use per key every ``seconds``, by the clock the caller passes: what keeps
+    ``/stud table`` to one post per channel every ``TABLE_REPOST_COOLDOWN`` seconds."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self._last: dict[int, float] = {}
+
+    def take(self, key: int, now: float) -> None:
+        """Use it now, or refuse with how long to wait."""
+        wait = self._last.get(key, -math.inf) + self.seconds - now
+        if wait > 0:
+            raise UserError(
+                f"The table was posted here moments ago; try again in {math.ceil(wait)} s."
+            )
+        self._last[key] = now
+
+
 class CogBase:
     """Access to the bot's service and relay, and a guard against doubled commands."""
 
@@ -55,13 +106,13 @@ class CogBase:
     @property
     def service(self) -> TableService:
         if self.bot.service is None:
-            raise UserError("The dealer is still starting up; try again in a moment.")
+            raise UserError(STARTING_UP)
         return self.bot.service
 
     @property
     def relay(self) -> TableRelay:
         if self.bot.relay is None:
-            raise UserError("The dealer is still starting up; try again in a moment.")
+            raise UserError(STARTING_UP)
         return self.bot.relay
 
     async def run(

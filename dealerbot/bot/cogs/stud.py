@@ -1,7 +1,9 @@
-"""``/stud``: one command group for players (seats, hands, cards, wallet, leaderboard).
+"""``/stud``: the players' command group, and its seat, hand and wallet commands.
 
-One :class:`commands.GroupCog`; loading this extension also registers the persistent
-buttons of the table message and of the leaderboard (:mod:`.stud_buttons`).
+One :class:`commands.GroupCog`; its other subcommands join it as mixins (alerts, history,
+verify, stats). Loading this extension also registers the buttons of the table message
+(:mod:`.clicks`) and of the leaderboard (:mod:`.stud_stats`), and behind them the answer
+to a click none of them takes.
 """
 
 from __future__ import annotations
@@ -14,18 +16,16 @@ from discord.ext import commands
 
 from dealerbot.tables import DailyNotReadyError, NoTableError, TableView
 
-from .. import render
+from .. import answers, render
+from ..answers import add_chips_text, leave_text
 from ..client import DealerBot
 from ..errors import Reply, UserError, place
 from ..table_channel import ChannelUnavailable
-from . import stray_buttons
-from .base import CogBase, check_amount, check_can_post, display_name
-from .cooldown import Cooldown, is_admin
-from .game_buttons import GAME_CLICKS
+from . import clicks
+from .base import CogBase, Cooldown, check_amount, check_can_post, display_name, is_admin
+from .clicks import TABLE_CLICKS
 from .options import Chips
-from .seat_buttons import SEAT_CLICKS, add_chips_text, leave_text
 from .stud_alerts import AlertCommands
-from .stud_buttons import STUD_CLICKS
 from .stud_history import HistoryCommands
 from .stud_stats import STATS_CLICKS, StatsCommands
 from .stud_verify import VerifyCommands
@@ -128,7 +128,7 @@ class StudCog(
             view = await self.service.start(guild_id, channel_id, interaction.user.id, admin=admin)
             choice = view.games.choice if view.games is not None else None
             if view.hand_id is None and choice is not None:  # dealer's choice comes first
-                return Reply(render.choosing_text(choice))
+                return Reply(answers.choosing_text(choice))
             return Reply(f"Dealing hand #{view.hand_number}.")
 
         await self.run(interaction, work)
@@ -140,7 +140,7 @@ class StudCog(
         async def work() -> Reply:
             guild_id, channel_id = place(interaction)
             view = await self.service.my_cards(guild_id, channel_id, interaction.user.id)
-            return Reply(render.private_player_text(view))
+            return Reply(answers.private_player_text(view))
 
         await self.run(interaction, work)
 
@@ -179,7 +179,7 @@ class StudCog(
                 view = await self.service.table_view(guild_id, channel_id)
             except NoTableError:
                 view = None
-            return Reply(embed=render.rules_embed(config, view is not None, view))
+            return Reply(embed=answers.rules_embed(config, view is not None, view))
 
         await self.run(interaction, work)
 
@@ -198,7 +198,7 @@ class StudCog(
             wallet = await self.service.balance(guild_id, target.id)
             rank = await self.service.rank_of(guild_id, target.id)
             own = target.id == interaction.user.id
-            return Reply(render.balance_text(target.id, wallet, rank, own))
+            return Reply(answers.balance_text(target.id, wallet, rank, own))
 
         await self.run(interaction, work)
 
@@ -228,4 +228,4 @@ async def setup(bot: commands.Bot) -> None:
     if not isinstance(bot, DealerBot):
         raise TypeError("the /stud cog needs a DealerBot")
     await bot.add_cog(StudCog(bot))
-    await stray_buttons.register(bot, *STUD_CLICKS, *SEAT_CLICKS, *STATS_CLICKS, *GAME_CLICKS)
+    await clicks.register(bot, *TABLE_CLICKS, *STATS_CLICKS)

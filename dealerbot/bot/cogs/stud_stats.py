@@ -1,11 +1,12 @@
-"""``/stud stats`` and ``/stud leaderboard``: a player's numbers, and the two boards.
+"""``/stud stats`` and ``/stud leaderboard``: a player's numbers, the two boards, their paging.
 
 A mixin of the ``/stud`` group cog (its commands join the group through the cog's class).
 The leaderboard's paging buttons carry the board, the period, the page, the player the
 message was made for and the (score, user id) of the row the page turns from (so a deep
 page seeks instead of walking an OFFSET; a button without it pages by number). A click by
 that player turns the page in place; anyone else gets the page as a new private answer, so
-nobody edits another player's message.
+nobody edits another player's message. Leaderboards posted before those ids carry
+``stud:board:<page>:<dir>`` (:class:`NumberedBoardClick`): they still page, for their owner.
 """
 
 from __future__ import annotations
@@ -29,18 +30,20 @@ from dealerbot.tables import (
 )
 from dealerbot.tables.names import shown_name
 
-from .. import render
-from ..client import DealerBot
+from .. import answers, render
 from ..discord_limits import CUSTOM_ID
 from ..errors import Reply, UserError, answer_failure, place
-from ..render_stats import is_leaderboard, stats_embed, winnings_embed
-from .base import CogBase
+from .base import CogBase, service_of
+from .clicks import as_button
 
 Button = discord.ui.Button[Any]
 BOARDS_TEMPLATE = (
     r"stud:lb:(?P<by>chips|winnings):(?P<period>day|week|month|all):(?P<owner>\d{1,20})"
     r":(?P<page>\d{1,6}):(?P<dir>prev|next)(?::(?P<score>-?\d{1,20}):(?P<user>\d{1,20}))?"
 )  # the seek (score and user id of the row to page from) is absent on buttons made before it
+
+NUMBERED_BOARD_TEMPLATE = r"stud:board:(?P<page>\d{1,6}):(?P<dir>prev|next)"
+"""The paging id of leaderboards posted before ``stud:lb:``: the chips board by page number."""
 
 BoardPage = LeaderboardPage | WinningsPage
 
@@ -105,14 +108,14 @@ async def board_page(
     if by == "chips":
         board = await service.leaderboard(guild_id, max(page, 1), after=after, before=before)
         own = await service.rank_of(guild_id, viewer)
-        embed = render.leaderboard_embed(board, viewer, own)
+        embed = answers.leaderboard_embed(board, viewer, own)
         worths = [e.net_worth for e in board.entries]
         return embed, board_buttons(by, period, viewer, board, worths)
     winnings = await service.stats.winnings(
         guild_id, period, max(page, 1), after=after, before=before
     )
     mine = await service.stats.winnings_rank(guild_id, viewer, period)
-    embed = winnings_embed(winnings, viewer, mine)
+    embed = answers.winnings_embed(winnings, viewer, mine)
     nets = [e.net for e in winnings.entries]
     return embed, board_buttons(by, period, viewer, winnings, nets)
 
@@ -151,7 +154,7 @@ class StatsCommands(CogBase, commands.Cog):
                 guild_id, target.id, period=parse_period(period), variant=game
             )
             name = shown_name(getattr(target, "display_name", None) or target.name, target.id)
-            embed = stats_embed(report, render.name_text(name))  # escaped as a seat's name
+            embed = answers.stats_embed(report, render.name_text(name))  # escaped as a seat's name
             return Reply(embed=embed, ephemeral=not share)
 
         await self.run(interaction, work, ephemeral=not share)
@@ -190,17 +193,10 @@ class StatsCommands(CogBase, commands.Cog):
 
 def asked_by(message: discord.Message | None, user_id: int) -> bool:
     """The message is a leaderboard that answered this user's own command."""
-    if message is None or not is_leaderboard(message):
+    if message is None or not answers.is_leaderboard(message):
         return False
     meta = message.interaction_metadata
     return meta is not None and meta.user.id == user_id
-
-
-def _service(interaction: discord.Interaction[Any]) -> TableService:
-    client = interaction.client
-    if not isinstance(client, DealerBot) or client.service is None:
-        raise UserError("The dealer is still starting up; try again in a moment.")
-    return client.service
 
 
 class BoardsClick(discord.ui.DynamicItem[Button], template=BOARDS_TEMPLATE):
@@ -223,13 +219,12 @@ class BoardsClick(discord.ui.DynamicItem[Button], template=BOARDS_TEMPLATE):
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> BoardsClick:
-        if not isinstance(item, discord.ui.Button):
-            raise TypeError(f"a leaderboard id on a {type(item).__name__}, not a button")
         period = StatsPeriod(match["period"])
         seek = None
         if match["score"] is not None:
             seek = (match["dir"], BoardSeek(int(match["score"]), int(match["user"])))
-        return cls(item, match["by"], period, int(match["owner"]), int(match["page"]), seek)
+        owner, page = int(match["owner"]), int(match["page"])
+        return cls(as_button(item), match["by"], period, owner, page, seek)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """The owner's own leaderboard turns the page in place; otherwise a new answer."""
@@ -238,7 +233,7 @@ class BoardsClick(discord.ui.DynamicItem[Button], template=BOARDS_TEMPLATE):
             viewer = interaction.user.id
             direction, row = self.seek if self.seek is not None else ("", None)
             embed, view = await board_page(
-                _service(interaction), guild_id, viewer, self.by, self.period, self.page,
+                service_of(interaction), guild_id, viewer, self.by, self.period, self.page,
                 after=row if direction == "next" else None,
                 before=row if direction == "prev" else None,
             )  # fmt: skip
@@ -251,4 +246,64 @@ class BoardsClick(discord.ui.DynamicItem[Button], template=BOARDS_TEMPLATE):
             await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
-STATS_CLICKS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (BoardsClick,)
+def numbered_board_buttons(page: LeaderboardPage) -> discord.ui.View:
+    """Previous/next of a chips board by page number (``stud:board:<page>:<dir>``)."""
+    last = max(page.pages, 1)
+    view = discord.ui.View(timeout=None)
+    for target, direction, label, disabled in (
+        (max(page.page - 1, 1), "prev", "◀ Previous", page.page <= 1),
+        (min(page.page + 1, last), "next", "Next ▶", page.page >= last),
+    ):
+        view.add_item(
+            discord.ui.Button(
+                label=label,
+                custom_id=f"stud:board:{target}:{direction}",
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+            )
+        )
+    view.stop()  # a layout only: the registered dynamic items answer the clicks
+    return view
+
+
+def own_numbered_board(interaction: discord.Interaction[Any]) -> bool:
+    """The clicked message is a chips board shown to the clicker (his /stud leaderboard)."""
+    message = interaction.message
+    if message is None or not message.embeds or message.embeds[0].title != "Leaderboard":
+        return False
+    meta = message.interaction_metadata
+    return meta is not None and meta.user.id == interaction.user.id
+
+
+class NumberedBoardClick(discord.ui.DynamicItem[Button], template=NUMBERED_BOARD_TEMPLATE):
+    """Paging of a chips board by number: the target page is in the id; the clicker's rank
+    is looked up."""
+
+    def __init__(self, item: Button, page: int) -> None:
+        super().__init__(item)
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> NumberedBoardClick:
+        return cls(as_button(item), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Turn the page in place (an update of the clicked message, not a new one), only
+        on a leaderboard the clicker asked for (a forged id on another message is refused)."""
+        try:
+            guild_id, _ = place(interaction)
+            if not own_numbered_board(interaction):
+                raise UserError("That is not your leaderboard: use `/stud leaderboard`.")
+            service = service_of(interaction)
+            board = await service.leaderboard(guild_id, max(self.page, 1))
+            own = await service.rank_of(guild_id, interaction.user.id)
+            embed = answers.leaderboard_embed(board, interaction.user.id, own)
+        except Exception as error:
+            await answer_failure(interaction, error)
+            return
+        await interaction.response.edit_message(embed=embed, view=numbered_board_buttons(board))
+
+
+STATS_CLICKS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (BoardsClick, NumberedBoardClick)
