@@ -26,6 +26,7 @@ from dealerbot.store import leaderboard
 from dealerbot.store.boards import Seek
 from dealerbot.store.db import Database, fetch_all
 from dealerbot.store.leaderboard import COUNT_SQL, RANK_SQL, TOP_SQL
+from dealerbot.store.opening import open_database
 
 GUILD = 900_000_000_000_000_001
 OTHER_GUILD = GUILD + 1
@@ -100,7 +101,7 @@ async def main() -> int:
     args = parser.parse_args()
     rng = random.Random(2024)
     with tempfile.TemporaryDirectory() as folder:
-        db = await Database.open(Path(folder) / "bench.sqlite3")
+        db = await open_database(Path(folder) / "bench.sqlite3")
         try:
             start = time.perf_counter()
             await populate(db, args.wallets, rng)

@@ -41,6 +41,7 @@ if __name__ == "__main__" and not __package__:
 from dealerbot.store import stats as stats_db
 from dealerbot.store.boards import Seek
 from dealerbot.store.db import Database, execute_many, fetch_all
+from dealerbot.store.opening import open_database
 from dealerbot.store.stats import Period, PeriodKeys
 from dealerbot.tables import FakeClock, TableService
 from dealerbot.tables import events as ev
@@ -260,7 +261,7 @@ class Timing:
 
 async def settlement(folder: Path, hands: int) -> bool:
     clock = FakeClock(NOW)
-    db = await Database.open(folder / "settle.sqlite3", clock=clock.now)
+    db = await open_database(folder / "settle.sqlite3", clock=clock.now)
     service = TableService(db, clock=clock, rng=random.Random(7))
     turns: list[ev.Turn | None] = [None]
 
@@ -335,7 +336,7 @@ async def main() -> int:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
-        db = await Database.open(folder / "bench.sqlite3", clock=lambda: NOW)
+        db = await open_database(folder / "bench.sqlite3", clock=lambda: NOW)
         try:
             start = time.perf_counter()
             await populate(db, args.hands, args.players, random.Random(2026))

@@ -38,6 +38,7 @@ from dealerbot.engine import (
     shuffled_deck,
     start_hand,
 )
+from dealerbot.store.opening import open_database
 from dealerbot.tables import Database, FakeClock, TableService
 from dealerbot.tables import events as ev
 
@@ -72,7 +73,7 @@ class Bots:
 
 
 async def _open(path: Path, tables: int, clock: FakeClock) -> tuple[Database, TableService, Bots]:
-    db = await Database.open(path, clock=clock.now)
+    db = await open_database(path, clock=clock.now)
     service = TableService(db, clock=clock, rng=random.Random(7))
     bots = Bots()
     service.subscribe(bots)

@@ -24,6 +24,7 @@ from .store.copy import db_copy
 from .store.db import Database, fetch_all
 from .store.dburl import DatabaseUrlError, parse_target
 from .store.errors import DatabaseUnavailable, StoreError
+from .store.opening import open_database
 from .tables.stats_record import backfill as backfill_stats
 
 log = logging.getLogger("dealerbot")
@@ -76,7 +77,7 @@ def _display(target: str) -> str:
 async def db_upgrade(target: str) -> int:
     if parse_target(target).backend == "sqlite":  # a new database's directory is made 0700
         files.prepare(str(parse_target(target).path), create_directory=True)
-    async with await Database.open(target, migrate_now=False) as db:
+    async with await open_database(target, migrate_now=False) as db:
         applied = await migrate.upgrade(db)
         version = await migrate.current_version(db)
         recorded, skipped = await backfill_stats(db)
@@ -107,7 +108,7 @@ async def _integrity(db: Database) -> list[str]:
 
 async def db_check(target: str) -> int:
     problems = 0
-    async with await Database.open(target, migrate_now=False) as db:
+    async with await open_database(target, migrate_now=False) as db:
         state = await migrate.status(db)
         print(
             f"{_display(target)} ({db.backend}): schema version {state.current}, "
@@ -138,7 +139,7 @@ async def db_check(target: str) -> int:
 
 
 async def run_audit(target: str) -> int:
-    async with await Database.open(target, migrate_now=False) as db:
+    async with await open_database(target, migrate_now=False) as db:
         state = await migrate.status(db)
         if state.pending:
             print(

@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from .store.audit import audit
-from .store.db import Database
 from .store.files import DIRECTORY_MODE, SECRET_MODE
 from .store.history import prune
+from .store.opening import open_database
 from .tables.errors import TableError
 from .tables.records import HandRecords, HistoryFile, HistoryFormat
 
@@ -137,12 +137,12 @@ def write_files(out: Path, files: list[HistoryFile]) -> None:
 async def _export(
     target: str | Path, guild: int, since: float | None, fmt: str, full: bool
 ) -> tuple[list[HistoryFile], list[str]]:
-    async with await Database.open(target, migrate_now=False) as db:
+    async with await open_database(target, migrate_now=False) as db:
         return await HandRecords(db).export(guild, since=since, fmt=fmt, full=full)
 
 
 async def db_prune(target: str | Path, days: int) -> int:
-    async with await Database.open(target, migrate_now=False) as db:
+    async with await open_database(target, migrate_now=False) as db:
         cutoff = db.now() - days * DAY
         report = await prune(db, cutoff)
         checked = await audit(db)

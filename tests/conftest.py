@@ -19,7 +19,7 @@ from typing import TypeVar
 
 import pytest
 
-from dealerbot.store.db import Database
+from dealerbot.store.opening import open_database
 from tests.pg.databases import create_database, drop_database
 from tests.pg.server import PostgresServer, postgres_server
 
@@ -57,7 +57,7 @@ def pg_server() -> Iterator[PostgresServer]:
 
 async def _store_template(server: PostgresServer) -> str:
     url = await create_database(server)
-    database = await Database.open(url)  # the store's own migration runner
+    database = await open_database(url)  # the store's own migration runner
     await database.close()  # a template must have no open sessions when it is copied
     return url.rsplit("/", 1)[1]
 

@@ -30,6 +30,7 @@ from .dburl import DatabaseTarget, parse_target
 from .errors import StoreError
 from .files import DatabaseFileError, ProcessLock, is_memory
 from .leases import TableLeases
+from .opening import open_database
 
 MAX_FIXUP_PASSES = 3
 
@@ -213,7 +214,7 @@ def _take_bot_lock(path: Path) -> ProcessLock:
 
 async def _open_target(url: str) -> Database:
     """The target, migrated to the code's schema unless it holds rows (then refused)."""
-    db = await Database.open(url, migrate_now=False)
+    db = await open_database(url, migrate_now=False)
     try:
         if await db.schema_version():
             async with db.reading() as conn:
@@ -234,7 +235,7 @@ async def db_copy(source_url: str, target_url: str) -> int:
     src, dst = parse_target(source_url), parse_target(target_url)
     if src == dst:
         raise CopyRefused("the source and the target are the same database")
-    async with _bot_lock(src), await Database.open(source_url, migrate_now=False) as source:
+    async with _bot_lock(src), await open_database(source_url, migrate_now=False) as source:
         state = await migrate.status(source)
         if state.pending:
             raise CopyRefused(

@@ -1,8 +1,9 @@
-"""The store's handle on a database, whichever backend holds it.
+"""The store's handle on a database, whichever backend holds it: the contract alone.
 
-:class:`Database` is what the table service holds; :meth:`Database.open` picks the backend
-from a target: a path or ``sqlite:///path`` (SQLite through aiosqlite, :mod:`.sqlite_db`) or
-``postgresql://...`` (PostgreSQL through an asyncpg pool, :mod:`.postgres_db`). Store
+:class:`Database` is what the table service holds; :func:`.opening.open_database` picks the
+backend from a target: a path or ``sqlite:///path`` (SQLite through aiosqlite,
+:mod:`.sqlite_db`) or ``postgresql://...`` (PostgreSQL through an asyncpg pool,
+:mod:`.postgres_db`); both import this module, never the other way. Store
 functions see only :class:`Connection`: SQL in one dialect with ``?`` (or ``:name``)
 placeholders, rows addressed by column name or position, and the row count of a write.
 Both backends give the same guarantees: a ``transaction()`` is atomic (nested ones are
@@ -13,14 +14,13 @@ alone for that table.
 
 from __future__ import annotations
 
-import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any, Protocol
 
-from .dburl import DatabaseTarget, parse_target
+from .dburl import DatabaseTarget
 from .leases import TableLeases
 
 Params = Sequence[Any] | dict[str, Any]
@@ -70,7 +70,7 @@ class Connection(ABC):
 
 
 class Database(ABC):
-    """The store's handle: a backend, a clock, transactions. Create with :meth:`open`."""
+    """The store's handle: a backend, a clock, transactions (:func:`.opening.open_database`)."""
 
     backend: str
     target: DatabaseTarget
@@ -78,44 +78,6 @@ class Database(ABC):
     def __init__(self, target: DatabaseTarget, clock: Callable[[], float]) -> None:
         self.target = target
         self._clock = clock
-
-    @classmethod
-    async def open(
-        cls,
-        target: str | Path,
-        *,
-        migrate_now: bool = True,
-        clock: Callable[[], float] = time.time,
-        migrations_dir: Any = None,
-        **options: Any,
-    ) -> Database:
-        """Connect and (by default) apply pending migrations.
-
-        ``target``: a file path, ``sqlite:///path`` or ``postgresql://user:pass@host/db``.
-        A database newer than the code raises DatabaseTooNewError even with
-        ``migrate_now=False``: the code must never write to a schema it does not know.
-        """
-        from . import migrate
-
-        parsed = parse_target(target)
-        database: Database
-        if parsed.backend == "postgresql":
-            from .postgres_db import PostgresDatabase
-
-            database = await PostgresDatabase.connect(parsed, clock, **options)
-        else:
-            from .sqlite_db import SqliteDatabase
-
-            database = await SqliteDatabase.connect(parsed, clock, **options)
-        try:
-            if migrate_now:
-                await migrate.upgrade(database, migrations_dir)
-            else:
-                await migrate.status(database, migrations_dir, refuse_newer=True)
-        except BaseException:
-            await database.close()
-            raise
-        return database
 
     @property
     def path(self) -> Path:
@@ -165,11 +127,6 @@ class Database(ABC):
         Returns False (and changes nothing) if the schema is already at ``version`` or past
         it, which happens when another process migrated first.
         """
-
-
-async def open_database(target: str | Path, **kwargs: Any) -> Database:
-    """Shorthand for :meth:`Database.open`."""
-    return await Database.open(target, **kwargs)
 
 
 # Function forms of the Connection methods (the store's modules call these).

@@ -18,14 +18,13 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import TYPE_CHECKING
 
+import aiosqlite
+
+from .db import Database
+from .dburl import DatabaseTarget
 from .errors import DatabaseTooNewError, MigrationError, StoreError
-
-if TYPE_CHECKING:
-    import aiosqlite
-
-    from .db import Database
+from .sqlite_db import SqliteDatabase
 
 MIGRATIONS_PACKAGE = "dealerbot.migrations"
 MIGRATIONS_DIR: Traversable = resources.files(MIGRATIONS_PACKAGE)
@@ -88,13 +87,8 @@ def discover(directory: Traversable | None = None) -> tuple[Migration, ...]:
 
 def _database(db: Database | aiosqlite.Connection) -> Database:
     """A raw aiosqlite connection (older callers and tests) is wrapped as a SQLite database."""
-    from .db import Database
-
     if isinstance(db, Database):
         return db
-    from .dburl import DatabaseTarget
-    from .sqlite_db import SqliteDatabase
-
     return SqliteDatabase(db, DatabaseTarget("sqlite", path=""), lambda: 0.0)
 
 

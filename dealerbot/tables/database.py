@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from dealerbot.store import opening
 from dealerbot.store.db import Database
 from dealerbot.store.dburl import DatabaseUrlError, parse_target
 from dealerbot.store.errors import StoreError
@@ -23,7 +24,7 @@ async def open_database(path: str | Path, *, clock: Callable[[], float] = time.t
     """Open (and migrate) the database at ``path``, and record the stats of finished hands
     that have none; :class:`DatabaseError` says why it cannot."""
     try:
-        db = await Database.open(path, clock=clock)
+        db = await opening.open_database(path, clock=clock)
     except StoreError as error:
         raise DatabaseError(error.message) from error
     try:

@@ -18,8 +18,8 @@ from dealerbot.store import copy as copy_module
 from dealerbot.store import wallets
 from dealerbot.store.catalog import rows_of, schema_of
 from dealerbot.store.copy import CopyRefused, db_copy
-from dealerbot.store.db import Database
 from dealerbot.store.files import DatabaseFileError, ProcessLock
+from dealerbot.store.opening import open_database
 from tests.pg.databases import create_database, drop_database
 from tests.pg.server import PostgresServer
 from tests.tables.helpers import GUILD, make_harness, play_hand, seat_players
@@ -28,7 +28,7 @@ PLAYERS = [11, 12, 13, 14]
 
 
 async def everything(url: str) -> dict[str, list[tuple[object, ...]]]:
-    async with await Database.open(url, migrate_now=False) as db, db.snapshot() as conn:
+    async with await open_database(url, migrate_now=False) as db, db.snapshot() as conn:
         return {info.name: await rows_of(conn, info) for info in await schema_of(conn)}
 
 
@@ -63,7 +63,7 @@ async def test_copy_to_postgresql_and_back_is_exact(
     await played_room(source)
     before = await everything(source)
     pg = await new_db_url("unused")
-    async with await Database.open(pg) as db:  # freshly migrated: accepted
+    async with await open_database(pg) as db:  # freshly migrated: accepted
         pass
 
     assert await db_copy(source, pg) == 0
@@ -78,7 +78,7 @@ async def test_copy_to_postgresql_and_back_is_exact(
     assert await db_copy(pg, back) == 0
     assert await everything(back) == before
 
-    async with await Database.open(pg) as db:  # new rows take new ids after the copied ones
+    async with await open_database(pg) as db:  # new rows take new ids after the copied ones
         last = max(row[0] for row in copied["ledger"])
         await wallets.admin_give(db, GUILD, 999, 5)
         async with db.reading() as conn:
@@ -181,7 +181,7 @@ async def test_the_sqlite_source_is_read_in_one_read_transaction(
     async def rows_then_a_write(conn: Any, info: Any) -> Any:
         rows = await rows_of(conn, info)
         if info.name == "guilds" and not wrote:  # read early: wallets and ledger come later
-            async with await Database.open(source, migrate_now=False) as other:
+            async with await open_database(source, migrate_now=False) as other:
                 await wallets.admin_give(other, GUILD, 999, 5)
             wrote.append(info.name)
         return rows
@@ -250,7 +250,7 @@ async def test_copy_refuses_a_postgresql_source_whose_table_lease_is_held(
     before = await everything(source)
     empty = await create_database(pg_server)
     try:
-        async with await Database.open(source, migrate_now=False) as db:
+        async with await open_database(source, migrate_now=False) as db:
             leases = await db.open_leases()  # what a running bot holds for its table
             try:
                 assert await leases.hold(501)

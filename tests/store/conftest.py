@@ -11,6 +11,7 @@ from dealerbot.store import seats
 from dealerbot.store.catalog import rows_of, schema_of
 from dealerbot.store.config import ConfigRow
 from dealerbot.store.db import Database
+from dealerbot.store.opening import open_database
 from dealerbot.store.seats import SeatRow
 
 GUILD = 111_111_111_111_111_111
@@ -46,7 +47,7 @@ def db_path(tmp_path: Path) -> Path:
 @pytest.fixture
 async def db(db_url: str, clock: FakeClock) -> AsyncIterator[Database]:
     """A migrated database on each backend (tests/conftest.py); on SQLite it is db_path."""
-    database = await Database.open(db_url, clock=clock)
+    database = await open_database(db_url, clock=clock)
     try:
         yield database
     finally:

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from dealerbot import cli
-from dealerbot.store.db import Database
 from dealerbot.store.files import DatabaseFileError, ProcessLock, loose_permissions
+from dealerbot.store.opening import open_database
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX file modes and flock")
 
@@ -24,7 +24,7 @@ async def test_a_new_database_and_its_wal_and_shm_are_private(tmp_path: Path) ->
     old = os.umask(0o022)  # the usual umask: files would be world-readable
     try:
         path = tmp_path / "bot.sqlite3"
-        db = await Database.open(path)
+        db = await open_database(path)
         try:
             async with db.transaction() as conn:
                 await conn.execute("CREATE TABLE scratch (x INTEGER)")
@@ -59,11 +59,11 @@ def test_db_upgrade_creates_a_missing_directory_private(tmp_path: Path) -> None:
 
 async def test_a_missing_directory_or_a_foreign_file_is_one_clear_error(tmp_path: Path) -> None:
     with pytest.raises(DatabaseFileError, match="does not exist: create it"):
-        await Database.open(tmp_path / "missing" / "bot.sqlite3")
+        await open_database(tmp_path / "missing" / "bot.sqlite3")
     notes = tmp_path / "notes.txt"
     notes.write_text("this is not a database\n")
     with pytest.raises(DatabaseFileError, match="not a SQLite database"):
-        await Database.open(notes)
+        await open_database(notes)
     assert notes.read_text() == "this is not a database\n"  # untouched
 
 

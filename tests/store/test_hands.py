@@ -25,6 +25,7 @@ from dealerbot.store.errors import (
 )
 from dealerbot.store.hands import HandSeat, HandStatus
 from dealerbot.store.ledger import Reason
+from dealerbot.store.opening import open_database
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, CONFIG, GUILD, FakeClock, sit, snapshot
 from .hand_helpers import begin_hand
@@ -292,7 +293,7 @@ async def test_why_the_service_acted_is_its_own_column(db: Database) -> None:
 
 async def test_migration_0003_splits_actions_logged_with_their_reason(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
-    async with await Database.open(path, migrate_now=False) as db:
+    async with await open_database(path, migrate_now=False) as db:
         await migrate.upgrade(db, target=2)
         conn = db.conn
         await conn.execute("PRAGMA foreign_keys = OFF")  # a bare log row is enough here

@@ -8,8 +8,8 @@ import aiosqlite
 import pytest
 
 from dealerbot.store import migrate
-from dealerbot.store.db import Database
 from dealerbot.store.errors import DatabaseTooNewError, MigrationError
+from dealerbot.store.opening import open_database
 
 
 async def schema(path: Path) -> list[tuple[str, str, str, str | None]]:
@@ -46,7 +46,7 @@ TOY = {
 
 async def test_fresh_database_is_at_the_latest_version(db_path: Path) -> None:
     latest = migrate.discover()[-1].version
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     try:
         assert await migrate.current_version(db) == latest
         mode = await db.conn.execute_fetchall("PRAGMA journal_mode")
@@ -70,10 +70,10 @@ def test_migrations_folder_is_found_relative_to_the_package() -> None:
 async def test_toy_runner_step_by_step_equals_fresh(tmp_path: Path, first_step: int) -> None:
     folder = write_migrations(tmp_path / "migrations", TOY)
     fresh, stepped = tmp_path / "fresh.db", tmp_path / "stepped.db"
-    async with await Database.open(fresh, migrate_now=False) as db:
+    async with await open_database(fresh, migrate_now=False) as db:
         applied = await migrate.upgrade(db, folder)
         assert [m.version for m in applied] == [1, 2, 3]
-    async with await Database.open(stepped, migrate_now=False) as db:
+    async with await open_database(stepped, migrate_now=False) as db:
         conn = db.conn
         await migrate.upgrade(db, folder, target=first_step)
         assert await migrate.current_version(db) == first_step
@@ -89,15 +89,15 @@ async def test_toy_runner_step_by_step_equals_fresh(tmp_path: Path, first_step: 
 async def test_real_migrations_step_by_step_equal_fresh(tmp_path: Path) -> None:
     migrations = migrate.discover()
     fresh = tmp_path / "fresh.db"
-    async with await Database.open(fresh, migrate_now=False) as db:
+    async with await open_database(fresh, migrate_now=False) as db:
         await migrate.upgrade(db)
     for stop in range(1, migrations[-1].version + 1):
         stepped = tmp_path / f"stepped{stop}.db"
-        async with await Database.open(stepped, migrate_now=False) as db:
+        async with await open_database(stepped, migrate_now=False) as db:
             await migrate.upgrade(db, target=stop)
             assert await migrate.current_version(db) == stop
         # Reopening through Database applies the rest, as at startup.
-        db = await Database.open(stepped)
+        db = await open_database(stepped)
         await db.close()
         assert await schema(stepped) == await schema(fresh)
 
@@ -109,7 +109,7 @@ async def test_a_failing_migration_leaves_no_trace(tmp_path: Path) -> None:
     )
     folder = write_migrations(tmp_path / "migrations", files)
     path = tmp_path / "broken.db"
-    async with await Database.open(path, migrate_now=False) as db:
+    async with await open_database(path, migrate_now=False) as db:
         conn = db.conn
         with pytest.raises(MigrationError, match=r"0002_pets\.sql"):
             await migrate.upgrade(db, folder)
@@ -121,12 +121,12 @@ async def test_a_failing_migration_leaves_no_trace(tmp_path: Path) -> None:
 
 async def test_database_newer_than_code_is_refused(db_path: Path) -> None:
     latest = migrate.discover()[-1].version
-    async with await Database.open(db_path, migrate_now=False) as db:
+    async with await open_database(db_path, migrate_now=False) as db:
         conn = db.conn
         await conn.execute(f"PRAGMA user_version = {latest + 1}")
     for migrate_now in (True, False):
         with pytest.raises(DatabaseTooNewError, match="newer") as info:
-            await Database.open(db_path, migrate_now=migrate_now)
+            await open_database(db_path, migrate_now=migrate_now)
         assert f"version {latest + 1}" in info.value.message
     assert await version(db_path) == latest + 1
     assert await schema(db_path) == []

@@ -11,14 +11,14 @@ import pytest
 from dealerbot.store import config as config_db
 from dealerbot.store import migrate
 from dealerbot.store.config import ConfigRow
-from dealerbot.store.db import Database
+from dealerbot.store.opening import open_database
 
 ROW = (1, 2, 5, 100, 1000, 8, 45, 5, 30)
 
 
 async def test_0008_keeps_each_tables_game_and_adds_the_default_rotation(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
-    async with await Database.open(path, migrate_now=False) as db:
+    async with await open_database(path, migrate_now=False) as db:
         await migrate.upgrade(db, target=7)
         async with db.transaction() as conn:
             for guild in (10, 11):
@@ -35,7 +35,7 @@ async def test_0008_keeps_each_tables_game_and_adds_the_default_rotation(tmp_pat
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
                     (guild, channel, variant, *ROW),
                 )
-    async with await Database.open(path) as db:  # applies 0008 and later
+    async with await open_database(path) as db:  # applies 0008 and later
         stud8 = await config_db.get_guild_table_defaults(db, 10)
         stud = await config_db.get_table_config(db, 10, 5)
         other = await config_db.get_table_config(db, 11, 6)

@@ -12,6 +12,7 @@ import pytest
 
 from dealerbot.store import migrate, stats
 from dealerbot.store.db import Database, fetch_one
+from dealerbot.store.opening import open_database
 from tests.pg.databases import create_database, drop_database
 
 from .conftest import ALICE, BOB, CAROL, FakeClock
@@ -46,7 +47,7 @@ async def pending_rows(db: Database) -> int:
 async def test_upgrade_keeps_the_folded_rows_and_folds_the_pending_ones(empty_url: str) -> None:
     clock = FakeClock(1_796_083_200.0)
     rng = random.Random(3)
-    async with await Database.open(empty_url, migrate_now=False, clock=clock) as db:
+    async with await open_database(empty_url, migrate_now=False, clock=clock) as db:
         await migrate.upgrade(db, target=BEFORE)
         table_id = await seated(db)
         for n in range(16):

@@ -19,6 +19,7 @@ from dealerbot.store.errors import (
     StoreError,
 )
 from dealerbot.store.ledger import Account, Reason
+from dealerbot.store.opening import open_database
 
 from .conftest import ALICE, BOB, CHANNEL, GUILD, FakeClock, sit, snapshot
 
@@ -111,8 +112,8 @@ async def test_largest_discord_ids_round_trip(db: Database) -> None:
 
 async def test_concurrent_buy_ins_never_overdraw(db_path: Path, clock: FakeClock) -> None:
     """Two connections (as two processes would) race 24 buy-ins of 150 against 1,000 chips."""
-    first = await Database.open(db_path, clock=clock)
-    second = await Database.open(db_path, clock=clock)
+    first = await open_database(db_path, clock=clock)
+    second = await open_database(db_path, clock=clock)
     try:
         await wallets.get_wallet(first, GUILD, ALICE)
         table_ids = [(await tables.open_table(first, GUILD, CHANNEL + i)).id for i in range(24)]
@@ -137,7 +138,7 @@ async def test_concurrent_buy_ins_never_overdraw(db_path: Path, clock: FakeClock
 
 
 async def test_concurrent_admin_takes_never_overdraw(db_path: Path, clock: FakeClock) -> None:
-    dbs = [await Database.open(db_path, clock=clock) for _ in range(3)]
+    dbs = [await open_database(db_path, clock=clock) for _ in range(3)]
     try:
         await wallets.get_wallet(dbs[0], GUILD, BOB)
 

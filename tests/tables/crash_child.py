@@ -20,7 +20,7 @@ import random
 import sys
 
 from dealerbot.store import hands as hands_db
-from dealerbot.store.db import Database
+from dealerbot.store.opening import open_database
 from dealerbot.tables import errors
 from dealerbot.tables import events as ev
 from dealerbot.tables.service import TableService
@@ -49,7 +49,7 @@ class Bots:
 
 async def worker(path: str, seed: int) -> None:
     rng = random.Random(seed)
-    db = await Database.open(path)
+    db = await open_database(path)
     service = TableService(db, rng=random.Random(seed * 7919 + 1))
     bots = Bots()
     service.subscribe(bots)

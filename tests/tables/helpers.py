@@ -11,6 +11,7 @@ from pathlib import Path
 from dealerbot.engine.events import ActionKind
 from dealerbot.store import audit as audit_db
 from dealerbot.store.db import Database, fetch_all
+from dealerbot.store.opening import open_database
 from dealerbot.tables import events as ev
 from dealerbot.tables.service import TableService
 from dealerbot.tables.timers import FakeClock
@@ -61,7 +62,7 @@ class Harness:
         """Drop the service and the connection and open both again on the same file."""
         await self.service.shutdown()
         await self.db.close()
-        self.db = await Database.open(self.path, clock=self.clock.now)
+        self.db = await open_database(self.path, clock=self.clock.now)
         self.service = TableService(self.db, clock=self.clock, rng=random.Random(seed))
         self.service.subscribe(self.recorder)
         await self.service.startup()
@@ -93,7 +94,7 @@ async def make_harness(where: Path | str, seed: int = 1, name: str = "t.sqlite3"
     or a database URL (the db_url / new_db_url fixtures: each backend)."""
     path = where / name if isinstance(where, Path) else where
     clock = FakeClock()
-    db = await Database.open(path, clock=clock.now)
+    db = await open_database(path, clock=clock.now)
     service = TableService(db, clock=clock, rng=random.Random(seed))
     recorder = Recorder()
     service.subscribe(recorder)

@@ -11,6 +11,7 @@ import pytest
 from dealerbot.engine import Variant
 from dealerbot.store import config as config_db
 from dealerbot.store.db import Database
+from dealerbot.store.opening import open_database
 from dealerbot.tables import config
 from dealerbot.tables.config import DEFAULT_TABLE_CONFIG, GuildEconomy, TableConfig
 from dealerbot.tables.errors import ConfigError
@@ -22,7 +23,7 @@ OTHER_CHANNEL = CHANNEL + 1
 
 @pytest.fixture
 async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "config.sqlite3")
+    database = await open_database(tmp_path / "config.sqlite3")
     try:
         yield database
     finally:

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from dealerbot.store import audit as audit_db
-from dealerbot.store.db import Database
+from dealerbot.store.opening import open_database
 
 REPO = Path(__file__).resolve().parents[2]
 KILLS = max(1, round(50 * float(os.environ.get("SOAK_SCALE", "1"))))
@@ -117,7 +117,7 @@ def _refund_rows(db: Path, hand_id: int) -> int:
 
 
 async def _audit(db: Path) -> tuple[bool, str]:
-    database = await Database.open(db)
+    database = await open_database(db)
     try:
         report = await audit_db.audit(database)
         return report.ok, report.render()

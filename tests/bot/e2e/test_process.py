@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from dealerbot.store import hands as hands_db
-from dealerbot.store.db import Database
+from dealerbot.store.opening import open_database
 from tests.bot.emulator import DiscordEmulator
 
 from .driver import Club
@@ -102,7 +102,7 @@ async def test_sigterm_mid_hand_stops_cleanly_and_leaves_the_hand_to_resume(
     code, out, err = await finish(proc)
     assert code == 0, err
     assert "Traceback" not in err + out
-    async with await Database.open(tmp_path / "bot.sqlite3") as db:
+    async with await open_database(tmp_path / "bot.sqlite3") as db:
         [hand] = await hands_db.hands_in_progress(db)
         assert hand.number == 1
 

@@ -20,7 +20,7 @@ import pytest
 
 from dealerbot.store import audit as audit_db
 from dealerbot.store import hands as hands_db
-from dealerbot.store.db import Database
+from dealerbot.store.opening import open_database
 from tests.bot.emulator import DiscordEmulator
 
 from .driver import Club, action_buttons, passive, to_act
@@ -92,7 +92,7 @@ async def start_hand(club: Club) -> int:
 
 async def chips_in(url: str) -> tuple[int, list[int], bool]:
     """Chips in wallets and seats, the hands still in progress, and the audit's verdict."""
-    async with await Database.open(url, migrate_now=False) as db:
+    async with await open_database(url, migrate_now=False) as db:
         async with db.reading() as conn:
             row = await conn.fetch_one(
                 "SELECT (SELECT COALESCE(SUM(chips), 0) FROM wallets)"
@@ -156,7 +156,7 @@ async def test_two_shards_one_killed_mid_hand(
     assert audit_ok
     assert total == len(clubs) * PLAYERS * STARTING_CHIPS  # no chip appeared or vanished
     assert not set(live) & set(hands)  # every hand of the test finished
-    async with await Database.open(db_url, migrate_now=False) as db:
+    async with await open_database(db_url, migrate_now=False) as db:
         for hand in hands:
             record = await hands_db.get_hand(db, hand)
             assert record.status is hands_db.HandStatus.FINISHED, record
