@@ -10,8 +10,8 @@ source meanwhile, and reads the source in ONE read transaction, its audit includ
 then is the target opened, so a copy refused for the source's sake leaves the target as it
 was (not created, not migrated); one holding data is refused before it is migrated. Every
 table is copied in ONE transaction on the target, parents before children; rows that the
-schema's triggers derive (wallet counts, table chips, roll-ups) are then set to the
-source's values, every table is compared row by row with the source, and the audit runs
+schema derives (wallet counts and table chips by triggers, the stats roll-ups by the
+store's fold) are then set to the source's values, every table is compared row by row with the source, and the audit runs
 on the target before the transaction commits. The source is only read.
 """
 
