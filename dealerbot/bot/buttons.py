@@ -76,11 +76,11 @@ def cards_button(table_id: int, *, row: int = 1) -> discord.ui.Button[Any]:
 
 
 def _layout(*items: discord.ui.Item[Any]) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    layout = discord.ui.View(timeout=None)
     for item in items:
-        view.add_item(item)
-    view.stop()  # a layout only: the registered dynamic items answer the clicks
-    return view
+        layout.add_item(item)
+    layout.stop()  # a layout only: the registered dynamic items answer the clicks
+    return layout
 
 
 def seat_button(

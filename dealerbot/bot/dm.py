@@ -126,7 +126,7 @@ class DmCourier:
         return False
 
     @contextlib.asynccontextmanager
-    async def _slot(self, user_id: int, hand_id: int | None) -> AsyncIterator[None]:
+    async def _token(self, user_id: int, hand_id: int | None) -> AsyncIterator[None]:
         """Around one request: the budget's DM lane. While a card DM waits for its token, a
         newer DM in the same hand may cancel it (it has sent nothing yet); ``hand_id`` None:
         not a card DM, never cancelled."""
@@ -177,7 +177,7 @@ class DmCourier:
         """The player's DM channel, opened once and reused (discord.py keeps only 128)."""
         dm_id = self._channels.get(user_id)
         if dm_id is None:
-            async with self._slot(user_id, hand_id):
+            async with self._token(user_id, hand_id):
                 data = await self._client.http.start_private_message(user_id)
             dm_id = int(data["id"])
             self._channels[user_id] = dm_id
@@ -197,7 +197,7 @@ class DmCourier:
         async with self._gate:
             try:
                 target = await self._target(user_id)
-                async with self._slot(user_id, None):
+                async with self._token(user_id, None):
                     await target.send(content)
                 self.sent += 1
             except discord.HTTPException as error:
@@ -221,7 +221,7 @@ class DmCourier:
         try:
             card_hand = hand_id if number[1] else None  # only a card DM may be replaced
             target = await self._target(user_id, card_hand)
-            async with self._slot(user_id, card_hand):
+            async with self._token(user_id, card_hand):
                 await target.send(embed=embed)
             self.sent += 1
             if self._refused.pop(user_id, None) is not None and self._on_delivered is not None:

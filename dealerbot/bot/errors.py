@@ -52,7 +52,7 @@ class Reply:
 
     content: str | None = None
     embed: discord.Embed | None = None
-    view: discord.ui.View | None = None
+    buttons: discord.ui.View | None = None  # a stopped layout: dynamic items answer
     ephemeral: bool = True
     files: tuple[discord.File, ...] = ()  # attachments (a hand history, a proof document)
 
@@ -60,8 +60,8 @@ class Reply:
         kwargs: dict[str, Any] = {"content": self.content, "ephemeral": self.ephemeral}
         if self.embed is not None:
             kwargs["embed"] = self.embed
-        if self.view is not None:
-            kwargs["view"] = self.view
+        if self.buttons is not None:
+            kwargs["view"] = self.buttons
         if self.files:
             kwargs["files"] = list(self.files)
         return kwargs

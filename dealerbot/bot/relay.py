@@ -139,7 +139,7 @@ class TableRelay:
     def _dm_delivered(self, channel_id: int, user_id: int) -> None:
         self.tell_privately.discard(user_id)
 
-    def private_notice(self, user_id: int) -> str | None:
+    def owed_reminder(self, user_id: int) -> str | None:
         """The blocked-DM reminder owed to this player, once (None: nothing owed)."""
         if user_id not in self.tell_privately:
             return None

@@ -154,7 +154,7 @@ class BudgetQueue(Generic[T]):
 
 
 class RestBudget:
-    """The budget on the event loop: ``async with budget.slot(Lane.DM):`` around a request."""
+    """The budget on the event loop: ``async with budget.token(Lane.DM):`` around a request."""
 
     def __init__(
         self,
@@ -191,7 +191,8 @@ class RestBudget:
         self._arm()
 
     @contextlib.asynccontextmanager
-    async def slot(self, lane: Lane) -> AsyncIterator[None]:
+    async def token(self, lane: Lane) -> AsyncIterator[None]:
+        """Hold one token around a request (:meth:`spend`, then :meth:`finish`)."""
         await self.spend(lane)
         try:
             yield

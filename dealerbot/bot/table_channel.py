@@ -97,12 +97,12 @@ class Hub:
         return self.client.get_partial_messageable(channel_id, guild_id=guild_id)
 
     @contextlib.asynccontextmanager
-    async def slot(self) -> AsyncIterator[None]:
+    async def token(self) -> AsyncIterator[None]:
         """Around each request: the REST budget's table lane (ahead of DMs)."""
         if self.budget is None:
             yield
             return
-        async with self.budget.slot(Lane.TABLE):
+        async with self.budget.token(Lane.TABLE):
             yield
 
     def gone(self, guild_id: int, channel_id: int) -> None:
@@ -142,7 +142,7 @@ class TableChannel:
 
     async def send(self, payload: Payload) -> int:
         """Post a message; its id."""
-        async with self.hub.slot():
+        async with self.hub.token():
             with self._channel_errors():
                 message = await self._target().send(**payload.send_kwargs())
         return message.id
@@ -151,7 +151,7 @@ class TableChannel:
         """Edit a message; False when it is gone (deleted) or too old to edit."""
         partial = self._target().get_partial_message(message_id)
         try:
-            async with self.hub.slot():
+            async with self.hub.token():
                 with self._channel_errors():
                     await partial.edit(**payload.edit_kwargs())
         except discord.HTTPException as error:
@@ -165,7 +165,7 @@ class TableChannel:
         """Best effort: take the buttons off a message the table moved away from."""
         try:
             partial = self._target().get_partial_message(message_id)
-            async with self.hub.slot():
+            async with self.hub.token():
                 await partial.edit(content=MOVED_TEXT, view=None)
         except discord.HTTPException as error:
             log.info(
@@ -184,7 +184,7 @@ class TableChannel:
             if notice.mention
             else discord.AllowedMentions.none()
         )
-        async with self.hub.slot():
+        async with self.hub.token():
             with self._channel_errors():
                 await self._target().send(notice.content, allowed_mentions=mentions)
 

@@ -106,7 +106,7 @@ class ActionClick(discord.ui.DynamicItem[Button], template=ACTION_TEMPLATE):
             messenger = relay_of(interaction).messenger(guild_id, channel_id)
             where = (self.table_id, self.hand_id, self.seq)
             await messenger.answer_action(interaction, service, where, self.act)
-            owed = relay_of(interaction).private_notice(interaction.user.id)
+            owed = relay_of(interaction).owed_reminder(interaction.user.id)
             if owed is not None and interaction.response.is_done():
                 await interaction.followup.send(owed, ephemeral=True)
         except Exception as error:
@@ -127,7 +127,7 @@ class CardsClick(discord.ui.DynamicItem[Button], template=CARDS_TEMPLATE):
             guild_id, channel_id = place(interaction)
             mine = await service_of(interaction).my_cards(guild_id, channel_id, interaction.user.id)
             text = answers.private_player_text(mine)
-            relay_of(interaction).private_notice(interaction.user.id)  # he is looking already
+            relay_of(interaction).owed_reminder(interaction.user.id)  # he is looking already
         except Exception as error:
             await answer_failure(interaction, error)
             return
@@ -327,11 +327,11 @@ def stray_form_text() -> str:
 
 def carries(message: discord.Message, kind: object, custom_id: str) -> bool:
     """The clicked message carries this component (discord.py looks it up the same way)."""
-    layout = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
-    view = layout.from_message(message, timeout=None)  # read only: never stored
+    kind_of_layout = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
+    layout = kind_of_layout.from_message(message, timeout=None)  # read only: never stored
     return any(
         item.type.value == kind and getattr(item, "custom_id", None) == custom_id
-        for item in view.walk_children()
+        for item in layout.walk_children()
     )
 
 

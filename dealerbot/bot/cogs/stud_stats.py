@@ -71,7 +71,7 @@ def board_buttons(
     page's first row for previous, its last for next; ``scores`` are the entries' scores),
     so a deep page is no longer than the first. A layout: the dynamic item answers."""
     entries = page.entries
-    view = discord.ui.View(timeout=None)
+    layout = discord.ui.View(timeout=None)
     for target, direction, label, disabled, at in (
         (max(page.page - 1, 1), "prev", "◀ Previous", page.start <= 0, 0),
         (min(page.page + 1, max(page.pages, 1)), "next", "Next ▶", page.at_end, -1),
@@ -80,7 +80,7 @@ def board_buttons(
         if entries:
             seek = f"{custom_id}:{scores[at]}:{entries[at].user_id}"
             custom_id = seek if len(seek) <= CUSTOM_ID else custom_id
-        view.add_item(
+        layout.add_item(
             discord.ui.Button(
                 label=label,
                 custom_id=custom_id,
@@ -88,8 +88,8 @@ def board_buttons(
                 disabled=disabled,
             )
         )
-    view.stop()
-    return view
+    layout.stop()
+    return layout
 
 
 async def board_page(
@@ -183,10 +183,10 @@ class StatsCommands(CogBase, commands.Cog):
                     "The chips board is always today's; use `by: winnings` to rank a period."
                 )
             chosen = parse_period(period or "week")
-            embed, view = await board_page(
+            embed, buttons = await board_page(
                 self.service, guild_id, interaction.user.id, board, chosen, 1
             )
-            return Reply(embed=embed, view=view)
+            return Reply(embed=embed, buttons=buttons)
 
         await self.run(interaction, work)
 
@@ -232,7 +232,7 @@ class BoardsClick(discord.ui.DynamicItem[Button], template=BOARDS_TEMPLATE):
             guild_id, _ = place(interaction)
             viewer = interaction.user.id
             direction, row = self.seek if self.seek is not None else ("", None)
-            embed, view = await board_page(
+            embed, buttons = await board_page(
                 service_of(interaction), guild_id, viewer, self.by, self.period, self.page,
                 after=row if direction == "next" else None,
                 before=row if direction == "prev" else None,
@@ -241,20 +241,20 @@ class BoardsClick(discord.ui.DynamicItem[Button], template=BOARDS_TEMPLATE):
             await answer_failure(interaction, error)
             return
         if viewer == self.owner and asked_by(interaction.message, viewer):
-            await interaction.response.edit_message(embed=embed, view=view)
+            await interaction.response.edit_message(embed=embed, view=buttons)
         else:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+            await interaction.response.send_message(embed=embed, view=buttons, ephemeral=True)
 
 
 def numbered_board_buttons(page: LeaderboardPage) -> discord.ui.View:
     """Previous/next of a chips board by page number (``stud:board:<page>:<dir>``)."""
     last = max(page.pages, 1)
-    view = discord.ui.View(timeout=None)
+    layout = discord.ui.View(timeout=None)
     for target, direction, label, disabled in (
         (max(page.page - 1, 1), "prev", "◀ Previous", page.page <= 1),
         (min(page.page + 1, last), "next", "Next ▶", page.page >= last),
     ):
-        view.add_item(
+        layout.add_item(
             discord.ui.Button(
                 label=label,
                 custom_id=f"stud:board:{target}:{direction}",
@@ -262,8 +262,8 @@ def numbered_board_buttons(page: LeaderboardPage) -> discord.ui.View:
                 disabled=disabled,
             )
         )
-    view.stop()  # a layout only: the registered dynamic items answer the clicks
-    return view
+    layout.stop()  # a layout only: the registered dynamic items answer the clicks
+    return layout
 
 
 def own_numbered_board(interaction: discord.Interaction[Any]) -> bool:
