@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from . import permissions as perm
-from . import routes_basic, routes_channels, routes_commands, routes_interactions
+from . import routes_basic, routes_channels, routes_commands, routes_emoji, routes_interactions
 from .context import CommandStore, Config, Context
 from .faults import FaultInjector, FaultRule
 from .gateway import Gateway
@@ -104,6 +104,7 @@ class DiscordEmulator(Inspection):
         routes_channels.register(self.rest, self.ctx)
         routes_commands.register(self.rest, self.ctx)
         routes_interactions.register(self.rest, self.ctx)
+        routes_emoji.register(self.rest, self.ctx)
         self._runner = web.AppRunner(
             app, access_log=None, handle_signals=False, shutdown_timeout=0.5
         )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from . import permissions as perm
@@ -47,6 +48,17 @@ GuildRef = Guild | int
 ChannelRef = Channel | int
 
 
+@dataclass
+class AppEmoji:
+    """One of the application's own emoji (routes_emoji.py serves them)."""
+
+    id: int
+    name: str
+    image: bytes = b""  # the decoded upload (empty for one a test put there directly)
+    content_type: str = "image/png"
+    user_id: int | None = None  # who uploaded it: the bot user through the API
+
+
 class World:
     """Entities and message state shared by REST, gateway and test helpers."""
 
@@ -70,6 +82,9 @@ class World:
         self.dm_channels: dict[int, int] = {}
         self.attachment_data: dict[int, bytes] = {}
         self.left_channels: set[int] = set()  # channels of guilds that removed the bot
+        # The application's own emoji by id: the one application here (config.application_id)
+        # owns them; a message may later use only these as custom emoji.
+        self.application_emojis: dict[int, AppEmoji] = {}
 
     # ----- lookups -------------------------------------------------------------
     def user(self, ref: UserRef) -> User:
@@ -104,6 +119,19 @@ class World:
         if msg.deleted:
             raise unknown_message()
         return msg
+
+    def application_emoji(self, emoji_id: int | str) -> AppEmoji | None:
+        """The application's emoji with this id, or None (unknown, or not the application's)."""
+        return self.application_emojis.get(int(emoji_id)) if str(emoji_id).isdigit() else None
+
+    def add_application_emoji(self, name: str, image: bytes = b"") -> AppEmoji:
+        """An emoji the application already owns (as if uploaded in the Developer Portal)."""
+        if any(e.name == name for e in self.application_emojis.values()):
+            raise ValueError(f"the application already has an emoji named {name!r}")
+        emoji = AppEmoji(id=self.ids.next(), name=name, image=image, user_id=self.app_owner.id)
+        self.application_emojis[emoji.id] = emoji
+        self.notifier.notify()
+        return emoji
 
     def bot_member(self, guild: Guild) -> Member:
         """The bot's own membership of a guild."""
