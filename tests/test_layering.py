@@ -5,6 +5,7 @@
 - the Discord layer reaches the store only through the table service (no ``dealerbot.store``);
 - the engine imports the standard library and itself, nothing else;
 - the tournament core imports the engine, itself and the pure part of the standard library;
+- so does the house players' strategy (``dealerbot/house``);
 - no import cycle between the package's modules, counting every import: module-level,
   ``TYPE_CHECKING`` blocks (a cycle of type arrows is still a cycle of knowledge) and those
   inside a function body (a lazy import only hides a circle until the call);
@@ -202,6 +203,25 @@ def test_the_tournament_core_imports_only_the_engine_and_the_standard_library() 
         if not (
             top(imp.module) in stdlib
             or under(imp.module, "dealerbot.engine", "dealerbot.tournament")
+        )
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_house_strategy_imports_only_the_engine_and_the_standard_library() -> None:
+    """dealerbot/house (the house players' strategy) is pure as the engine is: the engine,
+    itself and the standard library, less the engine's deny list (its randomness is passed
+    in, it has no clock, files or db)."""
+    stdlib = (sys.stdlib_module_names | {"__future__"}) - FORBIDDEN
+    house = [name for name in modules() if under(name, "dealerbot.house")]
+    assert house, "no modules under dealerbot/house"
+    assert any(under(i.module, "dealerbot.engine") for name in house for i in imports_of(name))
+    wrong = [
+        f"{modules()[name].relative_to(REPO)}:{imp.line} imports {imp.module}"
+        for name in house
+        for imp in imports_of(name)
+        if not (
+            top(imp.module) in stdlib or under(imp.module, "dealerbot.engine", "dealerbot.house")
         )
     ]
     assert not wrong, "\n".join(wrong)
