@@ -45,7 +45,7 @@ from dealerbot.house import Decision, HouseStyle, Situation, decide
 pytestmark = pytest.mark.soak
 
 SOAK_SCALE = float(os.environ.get("SOAK_SCALE", "1"))
-HANDS = max(20, int(400 * SOAK_SCALE))
+HANDS = max(100, int(400 * SOAK_SCALE))  # 100: enough for every kind of answer
 STYLE = HouseStyle(bluff_rate=0.3, samples=12)
 SWAP_EVERY = 5  # decisions between two hidden-card rotations
 
