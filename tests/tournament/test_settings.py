@@ -1,5 +1,6 @@
 """Tournament options: one default and one range each, every refusal naming the option and
-its range (issue 18). The service's two bounds are the table service's own ``Bound`` values."""
+its range (issue 18). The service's two bounds are passed in: most tests pass stand-ins
+(any range will do), one passes the table service's own ``Bound`` values."""
 
 from __future__ import annotations
 
@@ -8,15 +9,18 @@ from typing import Any
 import pytest
 
 from dealerbot.engine import Variant
-from dealerbot.tables import CHIPS, SEATS, TURN_SECONDS
 from dealerbot.tournament import (
     DEFAULT_MIX,
     SettingsError,
+    Span,
     Structure,
     TournamentSettings,
     games_of,
 )
 from dealerbot.tournament import settings as core
+
+CHIPS = Span(1, 5_000_000)  # stand-ins for the service's bounds: one chip movement ...
+TURN_SECONDS = Span(20, 90)  # ... and a table's turn time
 
 
 def build(**options: Any) -> TournamentSettings:
@@ -42,9 +46,27 @@ def test_the_defaults_sit_inside_the_bounds() -> None:
     for defaults in core.STRUCTURES.values():
         assert defaults.starting_chips in core.STARTING_CHIPS
         assert defaults.level_minutes in core.LEVEL_MINUTES
-    assert core.DEFAULT_TURN_SECONDS in TURN_SECONDS
-    assert (core.SEATS.low, core.SEATS.high) == tuple(SEATS)  # both the engine's R1.1
+    assert core.DEFAULT_SEATS in core.SEATS
     assert set(core.STRUCTURES) == set(Structure)
+
+
+def test_the_table_services_own_bounds_fit() -> None:
+    """The service passes its ``Bound`` values as they are; the default turn time and the
+    seat range fit a table's (the seats are the engine's R1.1 for both)."""
+    from dealerbot import tables  # here, not at the top: only this test needs the service
+
+    settings = TournamentSettings.of(
+        Structure.REGULAR, 500, chips=tables.CHIPS, turn_range=tables.TURN_SECONDS
+    )
+    assert settings.turn_seconds == core.DEFAULT_TURN_SECONDS
+    with pytest.raises(SettingsError, match=f"buy_in must be from 1 to {tables.CHIPS.high:,}"):
+        settings.of(
+            Structure.REGULAR,
+            tables.CHIPS.high + 1,
+            chips=tables.CHIPS,
+            turn_range=tables.TURN_SECONDS,
+        )
+    assert (core.SEATS.low, core.SEATS.high) == tuple(tables.SEATS)
 
 
 @pytest.mark.parametrize(
