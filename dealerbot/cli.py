@@ -1,4 +1,5 @@
-"""Command line: run the bot (default), ``sync``, ``db upgrade|check|copy``, ``audit``.
+"""Command line: run the bot (default), ``sync``, ``emoji sync``, ``db upgrade|check|copy``,
+``audit``.
 
 Exit codes: 0 fine, 1 a problem was found (pending migrations, integrity or audit
 failures, a database too new), 2 bad usage or settings.
@@ -58,6 +59,13 @@ def build_parser() -> argparse.ArgumentParser:
     sync.add_argument("--guild", type=int, help="only to this server (instant; for testing)")
     sync.add_argument(
         "--clear-guild", type=int, help="first remove the server-only copies from this server"
+    )
+    emoji = commands.add_parser("emoji", help="the card art as the application's own emoji")
+    emoji_commands = emoji.add_subparsers(dest="emoji_command", required=True)
+    emoji_commands.metavar = "{sync}"
+    emoji_sync = emoji_commands.add_parser("sync", help="upload the card emoji that are missing")
+    emoji_sync.add_argument(
+        "--remove", action="store_true", help="remove dealerbot's card emoji (only those)"
     )
     cli_hands.add_commands(commands, db_commands)  # export-hands, db prune
     # `dealerbot db` alone names the sub-commands it wants, not the internal dest.
@@ -170,6 +178,13 @@ def sync(settings: Settings, guild: int | None, clear_guild: int | None) -> int:
     return int(module.sync_commands(settings, guild_id=guild, clear_guild=clear_guild))
 
 
+def emoji(settings: Settings, *, remove: bool) -> int:
+    """Upload (or remove) the card emoji; imported lazily, as ``sync`` is."""
+    settings.require_token()
+    module = importlib.import_module("dealerbot.emoji_sync")
+    return int(module.sync_emoji(settings, remove=remove))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "verify":  # offline: no settings, no database
@@ -177,6 +192,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         settings = load_settings(env_file=args.env_file)
         logs.configure(settings.log_level, secrets=settings.log_secrets)  # no card, any level
+        if args.command == "emoji":  # Discord only: no database
+            return emoji(settings, remove=args.remove)
         target = _database(settings, args)
         if args.command == "db" and args.db_command == "upgrade":
             return asyncio.run(db_upgrade(target))
