@@ -9,7 +9,9 @@ Per guild it checks that
   4. wallets + seat stacks == chips granted (grant, daily, admin; takes are negative rows);
   5. internal movements (buy-in, cash-out, hand result, refund) net to zero;
   6. every finished hand's result rows sum to zero, and no unfinished hand has any;
-  7. every row's reason fits its account (grants to wallets, hand results at tables ...).
+  7. every row's reason fits its account (grants to wallets, hand results at tables ...);
+  8. every queued top-up is for a seated player (a cash-out deletes its seat's row: one
+     left without a seat would add chips to the next seat that player takes).
 """
 
 from __future__ import annotations
@@ -127,6 +129,13 @@ async def audit(db: Database) -> AuditReport:
             "   AND l.table_id IS DISTINCT FROM h.table_id)"
             " FROM hands h JOIN tables t ON t.id = h.table_id",
         )
+        queued = await fetch_all(
+            conn,
+            "SELECT t.guild_id, q.table_id, q.user_id, q.amount, CASE WHEN EXISTS"
+            " (SELECT 1 FROM seats s WHERE s.table_id = q.table_id AND s.user_id = q.user_id)"
+            " THEN 1 ELSE 0 END FROM queued_topups q JOIN tables t ON t.id = q.table_id"
+            " ORDER BY q.table_id, q.user_id",
+        )
 
     checks: list[AuditCheck] = []
     for guild in guilds:
@@ -229,6 +238,21 @@ async def audit(db: Database) -> AuditReport:
 
         bad = [f"row {r[1]}: {r[2]} on {r[3]}" for r in misplaced if r[0] == guild]
         checks.append(_check("ledger rows fit their accounts", guild, bad, "all rows fit"))
+
+        g_queued = [r for r in queued if r[0] == guild]
+        unseated = [
+            f"table {r[1]} user {r[2]}: {r[3]:,} chips queued without a seat"
+            for r in g_queued
+            if not r[4]
+        ]
+        checks.append(
+            _check(
+                "queued top-ups are for seated players",
+                guild,
+                unseated,
+                f"{len(g_queued)} queued top-ups",
+            )
+        )
     if not guilds:
         checks.append(AuditCheck("database", None, True, "no guilds yet: nothing to check"))
     return AuditReport(tuple(checks))

@@ -94,7 +94,11 @@ async def seat_in(conn: Connection, table_id: int, user_id: int) -> SeatRow:
 
 
 async def cash_out_in(conn: Connection, seat: SeatRow, now: float) -> CashOut:
-    """Move the whole stack back to the wallet and free the seat (inside a transaction)."""
+    """Move the whole stack back to the wallet and free the seat (inside a transaction).
+
+    The seat's queued top-up (store/topups.py) goes with it, in this transaction: it was for
+    this seat, and a row left behind by a crash between two steps would land on the next
+    seat its player takes. Only the row: its chips never left the wallet (no ledger row)."""
     if seat.stack:
         await record(
             conn,
@@ -106,11 +110,12 @@ async def cash_out_in(conn: Connection, seat: SeatRow, now: float) -> CashOut:
             reason=Reason.CASH_OUT,
             at=now,
         )
-    await execute(
-        conn,
-        "DELETE FROM seats WHERE table_id = ? AND user_id = ?",
-        (seat.table_id, seat.user_id),
-    )
+    for table in ("seats", "queued_topups"):
+        await execute(
+            conn,
+            f"DELETE FROM {table} WHERE table_id = ? AND user_id = ?",
+            (seat.table_id, seat.user_id),
+        )
     if seat.stack:
         await move_wallet_chips(
             conn,

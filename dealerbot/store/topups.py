@@ -2,7 +2,10 @@
 
 A row is a promise, not money: the chips stay in the wallet until
 :func:`dealerbot.store.seats.add_chips` moves them (``queued=True`` deletes the row in
-that same transaction, so a crash never applies one twice).
+that same transaction, so a crash never applies one twice). A row is for its seat: the
+cash-out that frees the seat (:func:`dealerbot.store.seats.cash_out_in`: standing up,
+closing the table) deletes it in its own transaction, so no crash leaves one to land on
+the next seat the player takes (the audit reports a row without a seat).
 """
 
 from __future__ import annotations
@@ -48,6 +51,4 @@ async def drop_queued_top_up(db: Database, table_id: int, user_id: int) -> None:
     """Forget one player's queued top-up (he left the table: it was for that seat only)."""
     params = (check_id(table_id, "table id"), check_id(user_id, "user id"))
     async with db.transaction() as conn:
-        await execute(
-            conn, "DELETE FROM queued_topups WHERE table_id = ? AND user_id = ?", params
-        )
+        await execute(conn, "DELETE FROM queued_topups WHERE table_id = ? AND user_id = ?", params)

@@ -180,3 +180,40 @@ async def test_dropping_one_players_queued_top_up_keeps_the_others(harness: Harn
     assert await queued_rows(h) == [(1, 40)]
     await topups_db.drop_queued_top_up(h.db, record.id, 2)  # nothing left to drop: no error
     assert await queued_rows(h) == [(1, 40)]
+
+
+class Died(BaseException):
+    """The process dies here: nothing after this point runs (no handler catches it)."""
+
+
+async def test_a_crash_between_leaving_and_the_queue_drop_lands_no_top_up_later(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """He leaves with a top-up queued and the process dies right after the cash-out, before
+    the service's own drop of the queue row; restarted in the middle of the hand, he sits
+    down again: the old top-up must not land on his new seat (the cash-out took its row)."""
+    h, s = harness, harness.service
+    await seat_players(s, [1, 2], buy_in=200)
+    await s.start(GUILD, CHANNEL)
+    await seat_players(s, [3], buy_in=200)  # not dealt in: he leaves at once
+    await s.add_chips(GUILD, CHANNEL, 3, 50)
+    wallet = (await s.balance(GUILD, 3)).chips
+
+    async def die(*_: object) -> None:
+        raise Died
+
+    monkeypatch.setattr(topups_db, "drop_queued_top_up", die)
+    with pytest.raises(Died):
+        await s.leave(GUILD, CHANNEL, 3)
+    monkeypatch.undo()
+    assert await queued_rows(h) == []  # gone with the cash-out's transaction
+    await h.restart()  # the hand in progress is resumed
+    s = h.service
+    assert (await s.balance(GUILD, 3)).chips == wallet + 200
+    await seat_players(s, [3], buy_in=100)  # back in the same hand
+    await play_hand(h, passive)
+    seat = (await s.table_view(GUILD, CHANNEL)).seat_of(3)
+    assert seat is not None and (seat.stack, seat.queued) == (100, 0)
+    assert (await s.balance(GUILD, 3)).chips == wallet + 200 - 100
+    assert dropped(h, 3) == []
+    await h.audit_ok()
