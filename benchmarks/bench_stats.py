@@ -45,7 +45,7 @@ from dealerbot.store.opening import open_database
 from dealerbot.store.stats import Period, PeriodKeys
 from dealerbot.tables import FakeClock, TableService
 from dealerbot.tables import events as ev
-from dealerbot.tables import hand as hand_module
+from dealerbot.tables import hand_log as hand_module
 
 GUILD = 900_000_000_000_000_001
 PLAYER = 100_000_000_000_000_000

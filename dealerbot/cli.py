@@ -26,7 +26,7 @@ from .store.db import Database, fetch_all
 from .store.dburl import DatabaseUrlError, parse_target
 from .store.errors import DatabaseUnavailable, StoreError
 from .store.opening import open_database
-from .tables.stats_record import backfill as backfill_stats
+from .tables.stats import backfill as backfill_stats
 
 log = logging.getLogger("dealerbot")
 

@@ -22,7 +22,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from dealerbot.tables import locks
+from dealerbot.tables import service as table_service
 
 VARIABLE = "DEALERBOT_PERF_REPORT"
 LAG_INTERVAL = 0.010  # seconds between the lag sampler's wake-ups
@@ -55,7 +55,7 @@ class Probe:
         return {
             "gc": {str(g): list(v) for g, v in self.gc.items()},
             "loop_lag": list(self.lag),
-            "lock_waits": list(locks.WAITS or ()),
+            "lock_waits": list(table_service.WAITS or ()),
             "gc_frozen": gc.get_freeze_count(),
         }
 
@@ -69,7 +69,7 @@ async def from_env() -> AsyncIterator[None]:
         return
     probe = Probe()
     gc.callbacks.append(probe.on_gc)
-    locks.WAITS = deque(maxlen=KEEP)
+    table_service.WAITS = deque(maxlen=KEEP)
     sampler = asyncio.create_task(probe.sample_lag(), name="perf-probe-lag")
     try:
         yield

@@ -9,7 +9,10 @@
 - no import cycle between the package's modules, counting every import: module-level,
   ``TYPE_CHECKING`` blocks (a cycle of type arrows is still a cycle of knowledge) and those
   inside a function body (a lazy import only hides a circle until the call);
-- no module over 400 lines, except the format parsers listed in ``LONG_MODULES``.
+- no module over 500 lines (a soft limit: a module holds one idea whole, and one cut in two
+  to fit a number is worse than one a little long), except those named in ``LONG_MODULES``:
+  format parsers and generated tables;
+- at most 28 modules in the table service (``dealerbot/tables``): rooms merged by idea.
 """
 
 from __future__ import annotations
@@ -27,7 +30,8 @@ from .engine.test_purity import FORBIDDEN
 
 REPO = Path(__file__).resolve().parents[1]
 PACKAGE = REPO / "dealerbot"
-MAX_LINES = 400
+MAX_LINES = 500
+TABLES_MAX_MODULES = 28
 LONG_MODULES = {
     # A format parser: one table of PokerStars line patterns and the reader that walks them.
     # Splitting it would scatter one format's grammar over several files.
@@ -322,7 +326,7 @@ def test_allowed_long_modules_exist(name: str) -> None:
     assert name in modules(), f"{name} is allowed to be long but no longer exists"
 
 
-def test_no_module_over_400_lines() -> None:
+def test_no_module_over_500_lines() -> None:
     long = sorted(
         f"{path.relative_to(REPO)}: {count} lines"
         for name, path in modules().items()
@@ -330,3 +334,11 @@ def test_no_module_over_400_lines() -> None:
         and (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
     )
     assert not long, "\n".join(long)
+
+
+def test_the_table_service_has_at_most_28_modules() -> None:
+    found = sorted(path.relative_to(PACKAGE) for path in (PACKAGE / "tables").rglob("*.py"))
+    assert found, "no modules under dealerbot/tables"
+    assert len(found) <= TABLES_MAX_MODULES, (
+        f"{len(found)} modules in dealerbot/tables: " + ", ".join(map(str, found))
+    )

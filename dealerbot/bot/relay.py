@@ -12,9 +12,8 @@ import logging
 
 import discord
 
-from dealerbot.tables import ClosedBecause, TableService
+from dealerbot.tables import ClosedBecause, PlayerPrefs, TableService
 from dealerbot.tables import events as ev
-from dealerbot.tables.prefs import PlayerPrefs
 
 from . import answers, render
 from .dm import CANNOT_DM, DmCourier, DmRefused

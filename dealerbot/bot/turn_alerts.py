@@ -21,9 +21,8 @@ from collections.abc import Callable
 
 import discord
 
-from dealerbot.tables import Clock, TableView
+from dealerbot.tables import Clock, PlayerPrefs, TableView
 from dealerbot.tables import events as ev
-from dealerbot.tables.prefs import PlayerPrefs
 
 from .dm import DmCourier
 from .render import COLOR_PRIVATE, timestamp

@@ -1,7 +1,7 @@
 """Stored settings: each channel's table settings (with guild defaults) and each guild's economy.
 
 Rows only: what the values mean, their limits and their wording are the table service's
-(:mod:`dealerbot.tables.config`), which validates a whole configuration before it is
+(:mod:`dealerbot.tables.settings`), which validates a whole configuration before it is
 written, so every stored row is valid on its own. The SQL CHECKs keep what SQL can state.
 Effective table settings = the channel's row, else the guild's default row (channel 0).
 """

@@ -2,7 +2,7 @@
 
 ``message`` is a detail for logs and operators (the command line prints it), never a
 sentence for a player: the table service words every refusal itself
-(:mod:`dealerbot.tables.refusals`). Whenever one of these is raised, the transaction it
+(:mod:`dealerbot.tables.errors`). Whenever one of these is raised, the transaction it
 came from was rolled back: nothing changed.
 """
 

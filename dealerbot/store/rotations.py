@@ -1,5 +1,5 @@
 """Stored rotation state of mixed-game tables (0008): one row per table, so a restart
-resumes the rotation where it was. Rows only; the policy is :mod:`dealerbot.tables.games`."""
+resumes the rotation where it was. Rows only; the policy is :mod:`dealerbot.tables.rotation`."""
 
 from __future__ import annotations
 

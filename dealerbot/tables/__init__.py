@@ -5,14 +5,21 @@ subscribe to its events (:mod:`dealerbot.tables.events`). Errors a user can caus
 :class:`TableError`. A front end imports only this package: every type it meets (views,
 settings, wallets, leaderboard pages, cards, action kinds) is re-exported here.
 
-Modules, by the time they work at: ``service`` (the facade, locks, loading tables) and
-``accounts`` (wallets, daily, leaderboard, economy); ``table`` (one table: seats, life
-cycle, timers) with ``outbox`` (its events) and ``seating`` (seat rules); ``hand`` (start,
-apply, settle: one transaction each), ``dealer`` (the hand loop as steps) and ``turns`` (the
-clock's rules); ``projection`` (views and events from values) with ``display`` (the view
-types) and ``events``; ``recovery`` (replay and resume policy); ``config`` (house settings),
-``limits`` (every bound the service accepts, for front ends too), ``refusals`` and
-``checks`` (the wording of every refusal), ``errors``.
+Modules, by what they hold. The service and its facets: ``service`` (the facade: one lock
+per table, loading tables, every command, the table message's id), ``ownership`` (shards and
+table leases), ``database`` (opening the database for a front end), ``accounts`` (wallets,
+daily, leaderboard, economy; a player's preferences), ``stats`` (player facts written at
+settlement, and the reports), ``records`` (hand histories), ``proofs`` (proofs of a fair
+deal), ``abandon`` (tables closed at once when their channel is gone). One table:
+``table`` (seats, life cycle, timers, views, the event outbox), ``seating`` (seat rules and
+names), ``topups`` (chips queued during a hand), ``rotation`` (mixed games, R15.1). One
+hand: ``hand_loop`` (the loop as steps, and who may press what: ``click_refusal``),
+``hand_log`` (the hand in memory and its writes: start, apply, settle), ``turns`` (the
+clock's rules), ``timers``, ``recovery`` (replay and resume policy). What front ends see:
+``views`` (the view types), ``projection`` (views from a table's snapshot), ``narration``
+(engine events told as table events), ``events``. House policy: ``settings`` (table and
+server settings, the stakes trackers import), ``limits`` (every bound the service accepts,
+for front ends too), ``errors`` (every refusal and its wording).
 """
 
 from dealerbot.engine import ALL_CARDS, ActionKind, Card, Variant, format_cards
@@ -23,19 +30,9 @@ from dealerbot.store.leaderboard import LeaderboardEntry, LeaderboardPage
 from dealerbot.store.wallets import DailyClaim, Wallet
 
 from . import events
-from .closing import Abandoned, ClosedBecause
-from .config import GuildEconomy, TableConfig
+from .abandon import Abandoned, ClosedBecause
+from .accounts import PlayerPrefs
 from .database import DatabaseLock, open_database
-from .display import (
-    ChoiceView,
-    GamesView,
-    OptionView,
-    PlayerView,
-    SeatView,
-    StakesView,
-    TablePhase,
-    TableView,
-)
 from .errors import (
     AlreadySeatedError,
     AmountError,
@@ -58,7 +55,7 @@ from .errors import (
     TableFullError,
 )
 from .events import AutoReason, SitOutReason
-from .games import GameMode
+from .hand_loop import click_refusal
 from .limits import (
     ADJUSTMENT,
     ANTE,
@@ -79,7 +76,6 @@ from .limits import (
     WALLET_GRANT,
     Bound,
 )
-from .mixing import ChoiceError
 from .proofs import ProofAnswer, ProofRefused, Proofs
 from .records import (
     DEFAULT_HISTORY,
@@ -89,7 +85,18 @@ from .records import (
     HistoryFormat,
     HistoryLine,
 )
+from .rotation import ChoiceError, GameMode
+from .seating import shown_name
 from .service import LeaveOutcome, Subscriber, TableService
+from .settings import (
+    TRACKER_BIG_BETS,
+    TRACKER_STAKES,
+    GuildEconomy,
+    TableConfig,
+    imports_into_trackers,
+    nearest_tracker_small_bets,
+    tracker_stakes_note,
+)
 from .stats import (
     PERIOD_TITLES,
     BestHand,
@@ -101,12 +108,15 @@ from .stats import (
 )
 from .stats import Period as StatsPeriod
 from .timers import Clock, FakeClock, SystemClock
-from .tracker_stakes import (
-    TRACKER_BIG_BETS,
-    TRACKER_STAKES,
-    imports_into_trackers,
-    nearest_tracker_small_bets,
-    tracker_stakes_note,
+from .views import (
+    ChoiceView,
+    GamesView,
+    OptionView,
+    PlayerView,
+    SeatView,
+    StakesView,
+    TablePhase,
+    TableView,
 )
 
 __all__ = [
@@ -175,6 +185,7 @@ __all__ = [
     "NotYourTurnError",
     "OptionView",
     "OutOfTurnError",
+    "PlayerPrefs",
     "PlayerStats",
     "PlayerView",
     "ProofAnswer",
@@ -200,12 +211,14 @@ __all__ = [
     "Wallet",
     "WinningsEntry",
     "WinningsPage",
+    "click_refusal",
     "events",
     "format_cards",
     "imports_into_trackers",
     "nearest_tracker_small_bets",
     "open_database",
     "parse_period",
+    "shown_name",
     "tracker_stakes_note",
 ]
 

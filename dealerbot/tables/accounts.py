@@ -1,15 +1,19 @@
-"""Accounts: wallets, the daily bonus, the leaderboards, player stats and each server's
-economy.
+"""A player's account in a server and his own preferences: wallets, the daily bonus, the
+chip leaderboard, each server's economy (:class:`Accounts`, ``service.accounts``) and turn
+alerts on or off (:class:`PlayerPrefs`, ``service.prefs``).
 
 Nothing here touches a table, so none of it takes a table lock; every store refusal comes
-out as a :class:`~dealerbot.tables.errors.TableError` worded by the service.
+out as a :class:`~dealerbot.tables.errors.TableError` worded by the service. The bot keeps
+the preferences in memory; :meth:`PlayerPrefs.alerts_off` is asked once per player.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from dealerbot.store import leaderboard as leaderboard_db
+from dealerbot.store import player_prefs as prefs_db
 from dealerbot.store import wallets as wallets_db
 from dealerbot.store.boards import Seek as BoardSeek
 from dealerbot.store.db import Database
@@ -17,11 +21,10 @@ from dealerbot.store.errors import InsufficientChips
 from dealerbot.store.leaderboard import LeaderboardEntry, LeaderboardPage
 from dealerbot.store.wallets import DailyClaim, Wallet
 
-from . import config, errors
-from .checks import check_chips, check_ids, is_int
-from .config import GuildEconomy
-from .refusals import store_errors_as_table_errors
-from .stats import PlayerStats, check_seek
+from . import errors, settings
+from .errors import check_chips, check_ids, is_int, store_errors_as_table_errors
+from .settings import GuildEconomy
+from .stats import check_seek
 
 
 class Accounts:
@@ -29,19 +32,18 @@ class Accounts:
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        self.stats = PlayerStats(db)  # /stud stats and the winnings leaderboard
 
     async def economy_get(self, guild_id: int) -> GuildEconomy:
         """The server's starting and daily chips."""
         check_ids(guild_id)
         with store_errors_as_table_errors():
-            return await config.economy(self.db, guild_id)
+            return await settings.economy(self.db, guild_id)
 
     async def economy_set(self, guild_id: int, **changes: Any) -> GuildEconomy:
         """Change the server's starting or daily chips (validated by the store)."""
         check_ids(guild_id)
         with store_errors_as_table_errors():
-            return await config.change_economy(self.db, guild_id, **changes)
+            return await settings.change_economy(self.db, guild_id, **changes)
 
     async def rank_of(self, guild_id: int, user_id: int) -> LeaderboardEntry | None:
         """A player's place on the leaderboard (None before he has a wallet)."""
@@ -94,3 +96,20 @@ class Accounts:
                     f"You need {short.needed:,} chips but that player's wallet holds "
                     f"{short.available:,}."
                 ) from short
+
+
+class PlayerPrefs:
+    """A player's own preferences, by user id (the same in every server)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def alerts_off(self, user_ids: Iterable[int]) -> set[int]:
+        """Which of these players turned turn alerts off (the default is on)."""
+        with store_errors_as_table_errors():
+            return await prefs_db.alerts_off(self.db, user_ids)
+
+    async def set_turn_alerts(self, user_id: int, on: bool) -> None:
+        check_ids(user_id)
+        with store_errors_as_table_errors():
+            await prefs_db.set_turn_alerts(self.db, user_id, on)

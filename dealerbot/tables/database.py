@@ -17,7 +17,7 @@ from dealerbot.store.errors import StoreError
 from dealerbot.store.files import ProcessLock, is_memory
 
 from .errors import DatabaseError
-from .stats_record import backfill
+from .stats import backfill
 
 
 async def open_database(path: str | Path, *, clock: Callable[[], float] = time.time) -> Database:

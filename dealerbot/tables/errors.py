@@ -1,10 +1,26 @@
-"""Errors a player (or an admin) can cause; every message is fit to show them as is.
+"""Every refusal a player (or an admin) can get from the table service, and its wording.
 
-The Discord layer catches :class:`TableError` and shows ``str(error)`` to the user;
-anything else is a bug and is logged with the hand id.
+:class:`TableError` and its kinds, each message fit to show as is (the Discord layer shows
+``str(error)``; anything else is a bug and is logged with the hand id). The checks on ids
+and chip amounts from front ends (:func:`check_ids`, :func:`check_chips`), whose bounds are
+the store's (:data:`~dealerbot.store.validate.MAX_ID`, :data:`~dealerbot.store.validate.MAX_AMOUNT`,
+as :data:`.limits.CHIPS` for front ends: one id check and one chip bound for the whole
+program, so the service never accepts what the store would refuse). And the wording of the
+store's refusals (:func:`as_table_error`): the store raises narrow facts with their values
+as fields and no prose; facts a player cannot cause (a service bug, a broken log) come out
+as a plain :class:`TableError` that says so without detail.
 """
 
 from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from dealerbot.store import errors as store
+from dealerbot.store.validate import is_chips, is_id
+
+from .limits import CHIPS
 
 
 class TableError(Exception):
@@ -108,3 +124,106 @@ class TableElsewhereError(TableError):
         self, message: str = "This table is run by another dealerbot process right now."
     ) -> None:
         super().__init__(message)
+
+
+# --- checks on what front ends pass in -----------------------------------------------------
+
+
+def is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_ids(*ids: object) -> None:
+    for value in ids:
+        if not is_id(value):
+            raise TableError(f"{value!r} is not a valid id.")
+
+
+def check_user(user_id: object) -> None:
+    if not is_id(user_id):
+        raise NotSeatedError("That is not a valid player.")
+
+
+def check_chips(value: object, what: str) -> int:
+    """A whole number of chips within :data:`.limits.CHIPS`, or :class:`AmountError`."""
+    if is_chips(value):
+        return value  # type: ignore[return-value]
+    if not is_int(value):
+        raise AmountError(f"The {what} must be a whole number of chips, not {value!r}.")
+    if value <= 0:  # type: ignore[operator]
+        raise AmountError(f"The {what} must be at least 1 chip (got {value:,}).")
+    raise AmountError(f"The {what} may be at most {CHIPS.high:,} chips (got {value:,}).")
+
+
+# --- the wording of the store's refusals -----------------------------------------------------
+
+
+def sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+def wait_text(seconds: float) -> str:
+    """A short "1 h 5 min" / "3 min" / "20 s" for a wait."""
+    wait = max(1, math.ceil(seconds))
+    hours, rest = divmod(wait, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours} h {minutes} min"
+    return f"{minutes} min" if minutes else f"{secs} s"
+
+
+def as_table_error(error: store.StoreError) -> TableError:
+    """The refusal a player sees for the store's ``error``."""
+    if isinstance(error, store.InsufficientChips):
+        return InsufficientFundsError(
+            f"You need {error.needed:,} chips but your wallet holds {error.available:,}."
+        )
+    if isinstance(error, store.InvalidAmount):
+        try:
+            check_chips(error.value, error.what)
+        except TableError as worded:
+            return worded
+    if isinstance(error, store.InvalidId):
+        try:
+            check_ids(error.value)
+        except TableError as worded:
+            return worded
+    if isinstance(error, store.DailyNotReady):
+        wait = wait_text(error.retry_at - error.now)
+        return DailyNotReadyError(
+            f"You already claimed your daily chips; come back in {wait}.", error.retry_at
+        )
+    if isinstance(error, store.SeatTaken):
+        return TableFullError(f"Seat {error.seat_no + 1} is taken.")
+    if isinstance(error, store.InvalidSeat):
+        return TableError(f"There is no seat {error.seat_no!r}.")
+    if isinstance(error, store.HandInProgress):
+        return HandInProgressError("That has to wait until the current hand ends.")
+    if isinstance(error, store.NoWallet):
+        return TableError("That player has no wallet in this server.")
+    for fact, refusal in _PLAIN:
+        if isinstance(error, fact):
+            return refusal()
+    return TableError("That could not be done; nothing was changed.")
+
+
+# Facts whose refusal needs no values: the TableError's own wording.
+_PLAIN: tuple[tuple[type[store.StoreError], type[TableError]], ...] = (
+    (store.AlreadySeated, AlreadySeatedError),
+    (store.NotSeated, NotSeatedError),
+    (store.UnknownTable, NoTableError),
+    (store.TableNotOpen, TableClosingError),
+    (store.StaleAction, StaleActionError),
+)
+
+
+@contextmanager
+def store_errors_as_table_errors() -> Iterator[None]:
+    try:
+        yield
+    except store.StoreError as error:
+        raise as_table_error(error) from error

@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from dealerbot.engine import ActionKind, Card, Variant
 
-from .display import OptionView, TableView
+from .views import OptionView, TableView
 
 
 class AutoReason(StrEnum):

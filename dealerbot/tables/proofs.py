@@ -33,11 +33,10 @@ from dealerbot.store.db import Database
 from dealerbot.store.hands import HandStatus
 from dealerbot.store.proofs import SealedHand
 
-from .checks import check_ids
-from .config import TableConfig
-from .errors import TableError
+from .errors import TableError, check_ids
 from .limits import HAND_ID
 from .recovery import logged_action
+from .settings import TableConfig
 
 
 class ProofRefused(TableError):

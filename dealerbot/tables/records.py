@@ -31,11 +31,9 @@ from dealerbot.store.db import Database
 from dealerbot.store.hands import HandStatus
 from dealerbot.store.history import LoggedHand
 
-from .checks import check_ids
-from .config import TableConfig
-from .errors import TableError
+from .errors import TableError, check_ids, store_errors_as_table_errors
 from .limits import HAND_ID, HISTORY_FILE_HANDS, HISTORY_LINES, Bound
-from .refusals import store_errors_as_table_errors
+from .settings import TableConfig
 
 __all__ = [
     "DEFAULT_HISTORY",

@@ -35,13 +35,11 @@ from dealerbot.store.hand_actions import HandAction, RecoveryHand
 from dealerbot.store.hands import HandRecord
 
 from . import events as out
-from . import hand
-from .config import TableConfig
+from . import hand_log
 from .events import AutoReason
-from .hand import Ended, LiveHand, Player, Release
-from .projection import translate
-
-LAST_ACTIONS = 8
+from .hand_log import CashOutPlan, Ended, LiveHand, Player
+from .narration import LAST_ACTIONS, narrate
+from .settings import TableConfig
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +52,7 @@ class Replay:
     state: HandState | None
     error: str | None = None
     committed: dict[int, int] = field(default_factory=dict)
-    texts: list[str] = field(default_factory=list)
+    action_lines: list[str] = field(default_factory=list)
     showdown: out.Showdown | None = None
     play: PlayNotes = field(default_factory=PlayNotes)  # 3rd-street choices, for stats
 
@@ -110,18 +108,18 @@ def replay_hand(
             except (ValueError, EngineError) as error:
                 problem = f"action {logged.seq} ({logged.action!r}) cannot be applied: {error}"
             else:
-                translated = translate(
+                told = narrate(
                     guild_id, channel_id, record.id, players, events, state, logged.seq, auto
                 )
-                result.texts.extend(translated.actions)
+                result.action_lines.extend(told.action_lines)
                 result.play = note_events(result.play, events)
-                result.showdown = translated.showdown or result.showdown
+                result.showdown = told.showdown or result.showdown
         if problem is not None:
             result.error = problem
             result.committed = committed_by_user(state, players)
             return result
         result.state = state
-    del result.texts[:-LAST_ACTIONS]
+    del result.action_lines[:-LAST_ACTIONS]
     return result
 
 
@@ -134,10 +132,10 @@ def committed_by_user(state: HandState, players: Mapping[int, Player]) -> dict[i
 
 @dataclass(frozen=True, slots=True)
 class Resume:
-    """The hand goes on from its log; ``texts`` are its last public action lines."""
+    """The hand goes on from its log, with its last public action lines."""
 
     hand: LiveHand
-    texts: tuple[str, ...]
+    action_lines: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +148,7 @@ class Refund:
 
 
 async def restore(
-    db: Database, record: HandRecord, guild_id: int, channel_id: int, release: Release
+    db: Database, record: HandRecord, guild_id: int, channel_id: int, plan: CashOutPlan
 ) -> Resume | Ended:
     """Read the hand's log back and apply :func:`resume_policy`; a refund is written here
     (one transaction: the hand cancelled, its chips back, leavers cashed out)."""
@@ -159,12 +157,13 @@ async def restore(
         logged = await actions_db.load_hand_for_recovery(db, record.id)
     except Exception as error:  # a log the store itself cannot read back
         logged = error
-    plan = resume_policy(record, logged, guild_id, channel_id)
-    if isinstance(plan, Resume):
-        return plan
-    log.warning("table %s hand %s cannot be replayed: %s", record.table_id, record.id, plan.error)
-    released = await hand.cancel(db, record.id, plan.reason, plan.committed, release)
-    return Ended(record, players_of(record), None, plan.reason, released)
+    decided = resume_policy(record, logged, guild_id, channel_id)
+    if isinstance(decided, Resume):
+        return decided
+    refund = decided
+    log.warning("table %s hand %s cannot be replayed: %s", record.table_id, record.id, refund.error)
+    done = await hand_log.cancel(db, record.id, refund.reason, refund.committed, plan)
+    return Ended(record, players_of(record), None, refund.reason, done)
 
 
 def players_of(record: HandRecord) -> dict[int, Player]:
@@ -192,4 +191,4 @@ def resume_policy(
     live = LiveHand(record, rebuilt.state, players, actions, record.action_deadline)
     live.showdown = rebuilt.showdown
     live.play = rebuilt.play
-    return Resume(live, tuple(rebuilt.texts))
+    return Resume(live, tuple(rebuilt.action_lines))

@@ -1,19 +1,28 @@
-"""Seat rules: the buy-in range, a full table, which seat, who is dealt in.
+"""Seat rules and the names seats show: the buy-in range, a full table, which seat, who is
+dealt in, top-ups and rebuys, and the display name cleaned once when a player sits down.
 
 House rules and their wording, as pure functions over the settings and seat rows; the
 run-time table and the service write and announce the results (the button, R13.1, is the
-engine's).
+engine's). A name comes from the chat platform and may hold anything: newlines (a fake seat
+line with the turn marker), zero-width or bidirectional-override characters (text that reads
+differently than it is), long runs of whitespace. :func:`clean_name` keeps what a reader sees
+as the name: control, format (zero-width, bidi controls) and separator characters go,
+whitespace collapses to single spaces, and the result is cut at a character boundary to
+:data:`MAX_NAME` characters. Front ends then only escape it for their markup.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from dealerbot.engine import MIN_PLAYERS
 from dealerbot.store.seats import SeatRow
 
 from . import errors
-from .config import TableConfig
+from .settings import TableConfig
+from .views import dealt_in_next
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +42,9 @@ def eligible(seats: Iterable[SeatRow]) -> list[SeatRow]:
         (
             seat
             for seat in seats
-            if not seat.sitting_out and not seat.leave_after_hand and seat.stack > 0
+            if dealt_in_next(
+                sitting_out=seat.sitting_out, leaving=seat.leave_after_hand, stack=seat.stack
+            )
         ),
         key=lambda seat: seat.seat_no,
     )
@@ -46,7 +57,7 @@ def dealt_in(closing: bool, hand: object | None, seats: Iterable[SeatRow]) -> li
     if hand is not None:
         raise errors.HandInProgressError("A hand is already being played.")
     players = eligible(seats)
-    if len(players) < 2:
+    if len(players) < MIN_PLAYERS:
         raise errors.NotEnoughPlayersError()
     return players
 
@@ -80,10 +91,47 @@ def check_rebuy(stack: int, in_hand: bool, queued: int) -> None:
     """Rebuy is for a busted player, once per bust: a second press while one is queued is
     refused with what is queued (it would otherwise deal him in with two buy-ins)."""
     if stack > 0 or in_hand:
-        raise errors.TableError(
-            "Rebuy is for a busted player; you still have chips at the table."
-        )
+        raise errors.TableError("Rebuy is for a busted player; you still have chips at the table.")
     if queued > 0:
         raise errors.TableError(
             f"Already queued: {queued:,} chips join your stack before the next deal."
         )
+
+
+# --- names -------------------------------------------------------------------------------
+
+MAX_NAME = 32  # Discord's own limit for display names and nicknames
+_DROPPED = frozenset(
+    {"Cc", "Cf", "Cs", "Co", "Cn"}
+)  # control, format, surrogate, private, unassigned
+_SPACES = frozenset({"Zs", "Zl", "Zp"})
+
+
+def clean_name(name: str, *, limit: int = MAX_NAME) -> str:
+    """The name without invisible or layout-changing characters, at most ``limit`` long."""
+    kept: list[str] = []
+    for char in name:
+        category = unicodedata.category(char)
+        if char in "\t\n\r\v\f" or category in _SPACES:
+            kept.append(" ")
+        elif category not in _DROPPED:
+            kept.append(char)
+    return " ".join("".join(kept).split())[:limit].rstrip()
+
+
+def fallback_name(user_id: int) -> str:
+    """What to call a player whose name has nothing visible in it."""
+    return f"player {user_id % 10_000:04d}"
+
+
+def shown_name(name: str, user_id: int) -> str:
+    """The name as a seat shows it: cleaned, or the fallback when nothing visible is left
+    (for a name shown outside a seat, e.g. the title of ``/stud stats``)."""
+    return clean_name(name) or fallback_name(user_id)
+
+
+def check_name(name: object, user_id: int) -> str:
+    """The display name cleaned for every view (:func:`clean_name`), never empty."""
+    if not isinstance(name, str) or not name.strip():
+        raise errors.TableError("Your name must not be empty.")
+    return clean_name(name) or fallback_name(user_id)  # only invisible characters

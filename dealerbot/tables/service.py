@@ -1,9 +1,12 @@
 """The table service: the one facade front ends (the Discord bot, tests) drive with plain ids.
 
-Every command for a table runs under that table's lock; events it causes are queued
-while the lock is held and delivered to subscribers, in order, right after it is
-released (so when a command returns, its events have been delivered). Errors a user
-can cause are :class:`~dealerbot.tables.errors.TableError` with a message fit to show.
+Every command for a table runs under that table's lock (:class:`KeyedLocks`); the events
+it causes are delivered to subscribers, in order, right after the lock is released (so when
+a command returns, its events have been delivered). A user's errors are
+:class:`~dealerbot.tables.errors.TableError`, worded to show. What needs no table lock is a
+facet: ``accounts``, ``prefs``, ``stats``, ``settings`` (house settings), ``records`` (hand
+histories), ``proofs``, ``closing`` (tables closed at once); methods of the same names
+delegate to them. The front end's table message id is kept here across restarts.
 
 Randomness, the clock and therefore every timer are injected: production uses
 ``secrets.SystemRandom()`` and the wall clock; tests pass ``random.Random(seed)`` and a
@@ -12,46 +15,82 @@ Randomness, the clock and therefore every timer are injected: production uses
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import random
 import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from typing import Any, Literal
 
 from dealerbot.engine import ActionKind
 from dealerbot.fairness import SaltSource
 from dealerbot.store import hands as hands_db
 from dealerbot.store import seats as seats_db
 from dealerbot.store import tables as tables_db
+from dealerbot.store.boards import Seek as BoardSeek
 from dealerbot.store.db import Database
+from dealerbot.store.leaderboard import LeaderboardEntry, LeaderboardPage
 from dealerbot.store.tables import TableStatus
+from dealerbot.store.wallets import DailyClaim, Wallet
 
-from . import config as settings
-from . import errors
-from .accounts import Accounts
-from .checks import check_chips, check_ids, check_name, check_user, is_int
-from .closing import Closer
-from .deps import Deps
-from .display import PlayerView, TableView
+from . import errors, hand_loop, settings
+from .abandon import Abandoner
+from .accounts import Accounts, PlayerPrefs
+from .errors import check_chips, check_ids, check_user, store_errors_as_table_errors
 from .events import PlayerJoined, TableEvent
-from .locks import KeyedLocks
 from .ownership import Ownership, Shards
 from .proofs import Proofs
 from .records import HandRecords
-from .refusals import store_errors_as_table_errors
-from .seating import LeaveOutcome, check_buy_in, check_rebuy, free_seat
-from .settings_commands import SettingsCommands
-from .table import Table
+from .seating import LeaveOutcome, check_buy_in, check_name, check_rebuy, free_seat
+from .settings import GuildEconomy, HouseSettings, TableConfig
+from .stats import PlayerStats
+from .table import Deps, Table
 from .timers import Clock, SystemClock, TaskTracker
+from .views import PlayerView, TableView
 
 log = logging.getLogger(__name__)
 
 Subscriber = Callable[[TableEvent], Awaitable[None]]
 Key = tuple[int, int]
 
-__all__ = ["LeaveOutcome", "Subscriber", "TableService"]
+__all__ = ["KeyedLocks", "LeaveOutcome", "Subscriber", "TableService"]
+
+# --- one lock per table -------------------------------------------------------------------
+
+# (monotonic time, seconds waited) of each contended acquire, while a benchmark's probe
+# (dealerbot.perf_probe) records them; None (production): nothing is measured.
+WAITS: deque[tuple[float, float]] | None = None
+
+
+class TimedLock(asyncio.Lock):
+    """An asyncio lock that notes how long a contended acquire waited, when asked to."""
+
+    async def acquire(self) -> Literal[True]:
+        if WAITS is None or not self.locked():
+            return await super().acquire()
+        start = time.perf_counter()
+        await super().acquire()
+        WAITS.append((time.monotonic(), time.perf_counter() - start))
+        return True
+
+
+class KeyedLocks:
+    """One lock per table, kept for the life of the service: a table's state and its rows
+    change one step at a time, in one order (every command and timer callback takes it)."""
+
+    def __init__(self) -> None:
+        self._locks: dict[Hashable, asyncio.Lock] = {}
+
+    def get(self, key: Hashable) -> asyncio.Lock:
+        lock = self._locks.get(key)
+        if lock is None:
+            lock = self._locks[key] = TimedLock()
+        return lock
 
 
 @dataclass(slots=True)
@@ -59,12 +98,15 @@ class _Ref:
     table: Table | None
 
 
-class TableService(SettingsCommands, Accounts):
+class TableService:
     """Seats, hands, timers and chips for every table, by (guild id, channel id).
 
-    The wallet commands (balance, daily, leaderboard, rank_of, admin_adjust, economy_get,
-    economy_set) are :class:`~dealerbot.tables.accounts.Accounts`' and take no table lock.
+    The wallet commands (balance, daily, leaderboard, ...) delegate to ``accounts``, the
+    settings commands to ``settings`` (under the lock of a loaded table that takes a change).
     """
+
+    click_refusal = staticmethod(hand_loop.click_refusal)
+    """Whether a member may press an action button now, and why not, in words."""
 
     def __init__(
         self,
@@ -75,28 +117,27 @@ class TableService(SettingsCommands, Accounts):
         salts: SaltSource | None = None,
         shards: Shards | None = None,
     ) -> None:
-        super().__init__(db)
+        self.db = db
         self.ownership = Ownership(shards)  # this process's shards and table leases
         self.clock: Clock = clock if clock is not None else SystemClock()
         self.tracker = TaskTracker()
         # The deck's salts: the operating system's (docs/fairness.md), or from the injected rng.
         if salts is None:
             salts = secrets.token_bytes if rng is None else rng.randbytes
-        self._deps = Deps(
-            db,
-            self.clock,
-            rng if rng is not None else secrets.SystemRandom(),
-            self.tracker,
-            self._publish,
-            salts,
-        )
+        rng = rng if rng is not None else secrets.SystemRandom()
+        self._deps = Deps(db, self.clock, rng, self.tracker, self._publish, salts)
         self._locks = KeyedLocks()
         self._tables: dict[Key, Table] = {}
         self._subscribers: list[Subscriber] = []
         self._started = False
-        self.records = HandRecords(db)  # hand histories (no table lock: those hands are over)
-        self.closing = Closer(db, self._command)  # tables closed at once (channel gone)
-        self.proofs = Proofs(db)  # proofs of a fair deal (no table lock: those hands are over)
+        # The facets (no table lock, except ``closing``, which takes it through _command).
+        self.accounts = Accounts(db)  # wallets, daily, leaderboard, economy
+        self.prefs = PlayerPrefs(db)  # a player's own preferences (turn alerts)
+        self.stats = PlayerStats(db)  # /stud stats and the winnings leaderboard
+        self.settings = HouseSettings(db)  # table settings and a server's defaults
+        self.records = HandRecords(db)  # hand histories (those hands are over)
+        self.proofs = Proofs(db)  # proofs of a fair deal (those hands are over)
+        self.closing = Abandoner(db, self._command)  # tables closed at once (channel gone)
 
     # --- life cycle ------------------------------------------------------------------
 
@@ -239,20 +280,19 @@ class TableService(SettingsCommands, Accounts):
                 config = await settings.table_config(self.db, guild_id, channel_id)
                 amount = config.min_buyin if buy_in is None else buy_in
                 check_buy_in(config, amount)
-                with store_errors_as_table_errors():
-                    async with self.db.transaction():
-                        await tables_db.open_table(self.db, guild_id, channel_id)
-                        record = await tables_db.find_table(self.db, guild_id, channel_id)
-                        assert record is not None
-                        seat = await seats_db.sit_down(
-                            self.db,
-                            record.id,
-                            user_id,
-                            name,
-                            amount,
-                            seat_no=free_seat(config, ()),
-                            time_bank_seconds=config.time_bank_seconds,
-                        )
+                async with self.db.transaction():  # store refusals: worded by _command
+                    await tables_db.open_table(self.db, guild_id, channel_id)
+                    record = await tables_db.find_table(self.db, guild_id, channel_id)
+                    assert record is not None
+                    seat = await seats_db.sit_down(
+                        self.db,
+                        record.id,
+                        user_id,
+                        name,
+                        amount,
+                        seat_no=free_seat(config, ()),
+                        time_bank_seconds=config.time_bank_seconds,
+                    )
                 table = ref.table = await self._load((guild_id, channel_id))
                 assert table is not None
             else:
@@ -264,16 +304,15 @@ class TableService(SettingsCommands, Accounts):
                 amount = config.min_buyin if buy_in is None else buy_in
                 check_buy_in(config, amount)
                 seat_no = free_seat(config, (seat.seat_no for seat in table.seats.values()))
-                with store_errors_as_table_errors():
-                    seat = await seats_db.sit_down(
-                        self.db,
-                        table.id,
-                        user_id,
-                        name,
-                        amount,
-                        seat_no=seat_no,
-                        time_bank_seconds=config.time_bank_seconds,
-                    )
+                seat = await seats_db.sit_down(
+                    self.db,
+                    table.id,
+                    user_id,
+                    name,
+                    amount,
+                    seat_no=seat_no,
+                    time_bank_seconds=config.time_bank_seconds,
+                )
                 table.remember(seat)
             table.touch()
             table.emit(
@@ -348,7 +387,8 @@ class TableService(SettingsCommands, Accounts):
         seq: int,
         kind: ActionKind | str,
     ) -> TableView:
-        """Take the action offered as (``hand_id``, ``seq``); stale or repeated ones are refused."""
+        """Take the action offered as (``hand_id``, ``seq``) if :meth:`click_refusal` lets
+        the player press it now; stale or repeated ones are refused."""
         check_user(user_id)
         if isinstance(kind, str):
             try:
@@ -357,12 +397,16 @@ class TableService(SettingsCommands, Accounts):
                 raise errors.IllegalMoveError(f"Unknown action {kind!r}.") from None
         if not isinstance(kind, ActionKind):
             raise errors.IllegalMoveError("Unknown action.")
-        if not is_int(hand_id) or not is_int(seq):
-            raise errors.StaleActionError()
         async with self._command(guild_id, channel_id) as ref:
             table = self._existing(ref.table)
             await table.act(user_id, hand_id, seq, kind)
             return table.view()
+
+    async def choose_game(self, guild_id: int, channel_id: int, user_id: int, game: str) -> None:
+        """Dealer's choice: the button player's pick of the next game (anyone else is
+        refused); the hand is dealt at once in that game."""
+        async with self._command(guild_id, channel_id) as ref:
+            await self._existing(ref.table).choose_game(user_id, game)
 
     # --- views ----------------------------------------------------------------------------
 
@@ -382,3 +426,72 @@ class TableService(SettingsCommands, Accounts):
         """Close now (True), or after the hand being played (False); everyone is cashed out."""
         async with self._command(guild_id, channel_id) as ref:
             return await self._existing(ref.table).close()
+
+    async def table_message(self, table_id: int) -> int | None:
+        """The id of the front end's live table message, kept across restarts."""
+        check_ids(table_id)
+        with store_errors_as_table_errors():
+            return (await tables_db.get_table(self.db, table_id)).message_id
+
+    async def set_table_message(self, table_id: int, message_id: int | None) -> None:
+        check_ids(table_id)
+        with store_errors_as_table_errors():
+            await tables_db.set_table_message(self.db, table_id, message_id)
+
+    # --- house settings (``settings``; a loaded table takes a change under its lock) ------
+
+    async def config_get(self, guild_id: int, channel_id: int) -> TableConfig:
+        return await self.settings.table(guild_id, channel_id)
+
+    async def config_set(self, guild_id: int, channel_id: int, **changes: Any) -> TableConfig:
+        """Change this channel's settings (validated); they apply from the next hand."""
+        async with self._command(guild_id, channel_id) as ref:
+            config = await self.settings.change_table(guild_id, channel_id, **changes)
+            if ref.table is not None:
+                await ref.table.reconfigure(config)
+            return config
+
+    async def guild_defaults_get(self, guild_id: int) -> TableConfig:
+        return await self.settings.guild_defaults(guild_id)
+
+    async def guild_defaults_set(self, guild_id: int, **changes: Any) -> TableConfig:
+        """Change the guild's default settings; tables without their own pick them up."""
+        config = await self.settings.change_guild_defaults(guild_id, **changes)
+        for (guild, channel), table in list(self._tables.items()):
+            if guild == guild_id:
+                async with self._command(guild, channel) as ref:
+                    if ref.table is table:
+                        await table.reconfigure(await self.settings.table(guild, channel))
+        return config
+
+    # --- accounts (``accounts``: no table lock) --------------------------------------------
+
+    async def balance(self, guild_id: int, user_id: int) -> Wallet:
+        return await self.accounts.balance(guild_id, user_id)
+
+    async def daily(self, guild_id: int, user_id: int) -> DailyClaim:
+        return await self.accounts.daily(guild_id, user_id)
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        page: int = 1,
+        *,
+        after: BoardSeek | None = None,
+        before: BoardSeek | None = None,
+    ) -> LeaderboardPage:
+        return await self.accounts.leaderboard(guild_id, page, after=after, before=before)
+
+    async def rank_of(self, guild_id: int, user_id: int) -> LeaderboardEntry | None:
+        return await self.accounts.rank_of(guild_id, user_id)
+
+    async def admin_adjust(
+        self, guild_id: int, user_id: int, amount: int, note: str = ""
+    ) -> Wallet:
+        return await self.accounts.admin_adjust(guild_id, user_id, amount, note)
+
+    async def economy_get(self, guild_id: int) -> GuildEconomy:
+        return await self.accounts.economy_get(guild_id)
+
+    async def economy_set(self, guild_id: int, **changes: Any) -> GuildEconomy:
+        return await self.accounts.economy_set(guild_id, **changes)

@@ -1,51 +1,115 @@
-"""One table at run time: seats, life cycle, timers and the event outbox. Every method
-that changes something runs with the table's lock held (commands; timer callbacks take it).
-Hand writes: :mod:`.hand`; the clock's rules: :mod:`.turns`; views: :mod:`.projection`;
-replay and resume: :mod:`.recovery`; chips added during a hand: :mod:`.topups`. This class
-applies their results to memory and queues the events.
-"""
+"""One table at run time: seats, life cycle, timers, its views and its event outbox.
+
+Every method that changes something runs with the table's lock held (commands; timer
+callbacks take it); events queue in the :class:`Outbox` meanwhile and go out, in order, after.
+The hand loop: :mod:`.hand_loop` (who may press what: ``click_refusal``); hand writes:
+:mod:`.hand_log`; the clock's rules: :mod:`.turns`; views: :mod:`.projection`; replay and
+resume: :mod:`.recovery`; top-ups: :mod:`.topups`; mixed games: :mod:`.rotation`. This class
+applies their results to memory and queues the events."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
+import random
+import secrets
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterable, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from dealerbot.engine import ActionKind
+from dealerbot.engine import MIN_PLAYERS, ActionKind
+from dealerbot.fairness import SaltSource
 from dealerbot.store import errors as store_errors
 from dealerbot.store import hands as hands_db
 from dealerbot.store import seats as seats_db
 from dealerbot.store import tables as tables_db
+from dealerbot.store.db import Database
 from dealerbot.store.hands import HandRecord
 from dealerbot.store.seats import CashOut, SeatRow
 from dealerbot.store.tables import TableStatus
 
-from . import dealer, errors, projection, recovery, stats_record
+from . import errors, hand_loop, narration, projection, recovery, stats
 from . import events as out
-from .config import TableConfig
-from .dealer import Ctx, Step
-from .deps import Deps
-from .hand import Ended, LiveHand, Release, Released
-from .mixing import Mixer
-from .outbox import Outbox
-from .refusals import store_errors_as_table_errors
+from .errors import store_errors_as_table_errors
+from .hand_log import CashOutPlan, CashOuts, Ended, LiveHand
+from .hand_loop import Ctx, Step
+from .narration import LAST_ACTIONS
+from .projection import TableSnapshot
+from .rotation import TableGames
 from .seating import LeaveOutcome, check_top_up, dealt_in, eligible
-from .table_views import TableViews
-from .timers import Timer
+from .settings import TableConfig
+from .timers import Clock, TaskTracker, Timer
 from .topups import TopUps
 from .turns import RETRY_SECONDS
+from .views import PlayerView, TableView
 
 log = logging.getLogger(__name__)
 
-LAST_ACTIONS = 8
+Publish = Callable[[Sequence[out.TableEvent]], Awaitable[None]]
 
 
-class Table(TableViews):
+@dataclass(slots=True)
+class Deps:
+    """What every run-time table shares with the service: database, clock, randomness,
+    tasks and the subscribers' sink."""
+
+    db: Database
+    clock: Clock
+    rng: random.Random
+    tracker: TaskTracker
+    publish: Publish
+    salts: SaltSource = secrets.token_bytes  # the deck's per-position salts (docs/fairness.md)
+
+
+class Outbox:
+    """A table's events, queued while its lock is held and delivered after: :meth:`seal` (lock
+    held) adds one ``TableChanged`` with the view if the step changed anything, :meth:`flush`
+    (lock released) delivers everything in order, one batch at a time."""
+
+    def __init__(self, publish: Publish) -> None:
+        self._publish = publish
+        self._queue: list[out.TableEvent] = []
+        self._lock = asyncio.Lock()
+        self.dirty = False
+
+    def emit(self, event: out.TableEvent) -> None:
+        self._queue.append(event)
+
+    def seal(self, changed: Callable[[], out.TableEvent]) -> None:
+        """End of a step: queue ``changed()`` (the new public view) if anything changed."""
+        if self.dirty:
+            self.dirty = False
+            self._queue.append(changed())
+
+    async def flush(self) -> None:
+        """Deliver queued events in order (call after releasing the lock)."""
+        async with self._lock:
+            while self._queue:
+                batch, self._queue = self._queue, []
+                await self._publish(batch)
+
+    @asynccontextmanager
+    async def step(
+        self, lock: asyncio.Lock, changed: Callable[[], out.TableEvent]
+    ) -> AsyncIterator[None]:
+        """Hold ``lock`` for one step and seal it, then deliver what it produced."""
+        try:
+            async with lock:
+                try:
+                    yield
+                finally:
+                    self.seal(changed)
+        finally:
+            await self.flush()
+
+
+class Table:
+    """One table: its seats and hand in memory, timers, views and outbox."""
+
     def __init__(
         self,
         deps: Deps,
@@ -71,10 +135,9 @@ class Table(TableViews):
         self.start_timer = Timer(deps.clock, deps.tracker, f"start-timer:{self.id}")
         self.outbox = Outbox(deps.publish)
         self.top_ups = TopUps(self.emit, self.guild_id, self.channel_id)
-        self.games = Mixer()  # mixed games: the rotation, dealer's choice (R15.1)
+        self.games = TableGames()  # mixed games: the rotation, dealer's choice (R15.1)
 
-    # --- events (see :mod:`.outbox`) ---------------------------------------------------
-
+    # --- events (see :class:`Outbox`) and views --------------------------------------
     def emit(self, event: out.TableEvent) -> None:
         self.outbox.emit(event)
 
@@ -89,22 +152,53 @@ class Table(TableViews):
         """Hold the lock for one step (a timer's), then deliver what the step produced."""
         return self.outbox.step(self.lock, self.changed)
 
+    def snapshot(self) -> TableSnapshot:
+        """The values the views are built from (so :mod:`.projection` never sees a Table)."""
+        return TableSnapshot(
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+            table_id=self.id,
+            config=self.config,
+            status=self.status,
+            closed=self.closed,
+            button_seat=self.button_seat,
+            seats=tuple(self.seats.values()),
+            hand=self.hand,
+            next_hand_at=self.next_hand_at,
+            last_actions=tuple(self.last_actions),
+            queued=self.top_ups.queued,
+            games=self.games.view(self.config),
+        )
+
+    def view(self) -> TableView:
+        """The public view: only up cards, never a face-down one."""
+        return projection.table_view(self.snapshot())
+
+    def player_view(self, user_id: int) -> PlayerView:
+        """His own view: the public one plus his cards and, on his turn, his options."""
+        return projection.player_view(self.snapshot(), self.seat_of(user_id))
+
     # --- seats -----------------------------------------------------------------
 
+    def seat_of(self, user_id: int) -> SeatRow:
+        seat = self.seats.get(user_id)
+        if seat is None:
+            raise errors.NotSeatedError()
+        return seat
+
     def eligible(self) -> list[SeatRow]:
-        """Seats that would be dealt into a hand starting now."""
-        return eligible(self.seats.values())
+        return eligible(self.seats.values())  # who a hand starting now would deal in
 
     def remember(self, seat: SeatRow) -> None:
         self.seats[seat.user_id] = seat
         self.touch()
 
     def _ctx(self) -> Ctx:
-        return Ctx(self.deps.db, self.deps.clock, self.guild_id, self.channel_id, self._release())
+        return Ctx(self.deps.db, self.deps.clock, self.guild_id, self.channel_id, self._cash_outs())
 
-    def _release(self) -> Release:
+    def _cash_outs(self) -> CashOutPlan:
         leavers = tuple(s.user_id for s in self.seats.values() if s.leave_after_hand)
-        return Release(self.id, leavers, self.status is TableStatus.CLOSING)
+        return CashOutPlan(self.id, leavers, self.status is TableStatus.CLOSING)
 
     # --- starting hands ----------------------------------------------------------
 
@@ -112,7 +206,7 @@ class Table(TableViews):
         """Arm the between-hands timer if a hand could start, disarm it if not."""
         if self.closed or self.status is not TableStatus.OPEN or self.hand is not None:
             return
-        if len(self.eligible()) < 2:
+        if len(self.eligible()) < MIN_PLAYERS:
             if self.next_hand_at is not None:
                 self.start_timer.cancel()
                 self.next_hand_at = None
@@ -129,7 +223,7 @@ class Table(TableViews):
             self.next_hand_at = None
             if self.closed or self.hand is not None or self.status is not TableStatus.OPEN:
                 return
-            if len(self.eligible()) < 2:
+            if len(self.eligible()) < MIN_PLAYERS:
                 self.touch()
                 return
             try:
@@ -158,12 +252,13 @@ class Table(TableViews):
             self.start_timer.arm(choice.deadline, self._on_start_timer)
             self.touch()
             return
-        config, rotation = self.games.hand_config(self.config)  # this hand's game
+        game = self.games.next_game(self.config)  # this hand's game
+        config = self.config.replace(variant=game.game)
         step = Step(dict(self.seats))
         async with deps.db.transaction():
             ctx, rng, salts, button = self._ctx(), deps.rng, deps.salts, self.button_seat
-            live = await dealer.deal(ctx, rng, salts, self.id, config, seats, button, step)
-            await self.games.dealt(deps.db, self.id, config, rotation)
+            live = await hand_loop.deal(ctx, rng, salts, self.id, config, seats, button, step)
+            await self.games.dealt(deps.db, self.id, config, game.rotation)
         self.button_seat = live.record.button_seat
         self.start_timer.cancel()
         self.next_hand_at = None
@@ -173,19 +268,19 @@ class Table(TableViews):
         self._take(step)
         await self.advance()
 
-    # --- the hand loop (see :mod:`.dealer`) ---------------------------------------------
+    # --- the hand loop (see :mod:`.hand_loop`) -----------------------------------------
 
     async def advance(self) -> None:
         """After any change: settle, act for absent players, or open the next turn."""
-        await self._step(dealer.advance)
+        await self._step(hand_loop.advance)
 
-    async def act(self, user_id: int, hand_id: int, seq: int, kind: ActionKind) -> None:
-        """A player's own action, checked against the hand and number he was offered."""
-        self.seat_of(user_id)
-        live = self.hand
-        if live is None or live.id != hand_id:
-            raise errors.StaleActionError()
-        await self._step(partial(dealer.act, user_id=user_id, seq=seq, kind=kind))
+    async def act(self, user_id: int, hand_id: object, seq: object, kind: ActionKind) -> None:
+        """A player's own action, if :func:`~.hand_loop.click_refusal` lets him press the
+        button of (``hand_id``, ``seq``) on the table as it is now."""
+        refused = hand_loop.click_refusal(self.view(), user_id, hand_id=hand_id, seq=seq)
+        if refused is not None:
+            raise refused
+        await self._step(partial(hand_loop.act, user_id=user_id, kind=kind))
 
     async def _step(self, run: Callable[[Ctx, LiveHand, Step], Awaitable[None]]) -> None:
         """Run one step of the hand loop and apply what it did (also when it failed)."""
@@ -212,7 +307,7 @@ class Table(TableViews):
         self.seats = step.seats
         for event in step.events:
             self.emit(event)
-        self.last_actions.extend(step.actions)
+        self.last_actions.extend(step.action_lines)
         if step.acted:
             self.turn_timer.cancel()
         if step.turn is not None:
@@ -231,7 +326,7 @@ class Table(TableViews):
                 self.turn_timer.arm(live.deadline, partial(self._on_turn_timer, hand_id, seq))
                 return
             try:
-                await self._step(partial(dealer.expire, table_id=self.id, now=now))
+                await self._step(partial(hand_loop.expire, table_id=self.id, now=now))
             except Exception:
                 log.exception("table %s hand %s: turn timer failed", self.id, hand_id)
                 if self.hand is live and live.seq == seq:
@@ -245,14 +340,14 @@ class Table(TableViews):
         self.hand = None
         self.turn_timer.cancel()
         ids = (self.guild_id, self.channel_id)
-        self.emit(projection.hand_ended(*ids, ended, tuple(self.last_actions)))
-        await stats_record.fold_now_and_then(self.deps.db, ended.record.number)
-        await self._after_release(ended.released)
+        self.emit(narration.hand_ended(*ids, ended, tuple(self.last_actions)))
+        await stats.fold_now_and_then(self.deps.db, ended.record.number)
+        await self._after_cash_outs(ended.cashed)
 
-    async def _after_release(self, released: Released) -> None:
+    async def _after_cash_outs(self, done: CashOuts) -> None:
         names = {seat.user_id: seat.display_name for seat in self.seats.values()}
         closing = self.status is TableStatus.CLOSING
-        cashed = released.leavers + (released.closing if closing else ())
+        cashed = done.leavers + (done.closing if closing else ())
         for cash in cashed:
             self._left(cash, names.get(cash.user_id, str(cash.user_id)))
         if closing:
@@ -302,7 +397,7 @@ class Table(TableViews):
     async def resume(self, record: HandRecord) -> None:
         """Rebuild the hand in progress from its log; cancel and refund it if that fails."""
         plan = await recovery.restore(
-            self.deps.db, record, self.guild_id, self.channel_id, self._release()
+            self.deps.db, record, self.guild_id, self.channel_id, self._cash_outs()
         )
         if isinstance(plan, Ended):
             await self._after_settle(plan)
@@ -310,7 +405,7 @@ class Table(TableViews):
         self.hand = plan.hand
         self.button_seat = record.button_seat
         self.last_actions.clear()
-        self.last_actions.extend(plan.texts)
+        self.last_actions.extend(plan.action_lines)
         self.touch()
         await self.advance()
 
@@ -375,6 +470,12 @@ class Table(TableViews):
         self.schedule_start()
         return seat
 
+    async def reconfigure(self, new: TableConfig) -> None:
+        """New settings, from the next hand on (a new game or list restarts the rotation)."""
+        await self.games.settings_changed(self.deps.db, self.id, self.config, new)
+        self.config = new
+        self.touch()
+
     async def choose_game(self, user_id: int, game: str) -> None:
         """The button player's dealer's-choice pick: the hand is dealt at once."""
         self.seat_of(user_id)  # one who left the table picks nothing
@@ -395,5 +496,5 @@ class Table(TableViews):
             return False
         cashed = await seats_db.close_table(self.deps.db, self.id)
         self.status = TableStatus.CLOSING
-        await self._after_release(Released((), tuple(cashed)))
+        await self._after_cash_outs(CashOuts((), tuple(cashed)))
         return True

@@ -27,9 +27,9 @@ from dealerbot.store.seats import SeatRow
 
 from . import errors
 from . import events as out
-from .config import TableConfig
-from .refusals import as_table_error
+from .errors import as_table_error
 from .seating import check_top_up
+from .settings import TableConfig
 
 log = logging.getLogger(__name__)
 

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from dealerbot.engine import ActionKind, HandState, legal_actions
 from dealerbot.store.seats import SeatRow
 
-from .config import TableConfig
 from .events import AutoReason
+from .settings import TableConfig
 
 # Time out this many turns in a row and you are sat out (and then checked/folded at once).
 TIMEOUTS_TO_SIT_OUT = 2

@@ -22,7 +22,7 @@ README = ROOT / "README.md"
 RULES_DOC = ROOT / "docs" / "rules.md"
 
 ENGINE_SECTIONS = range(1, 15)
-"""Sections 1-14 are the engine's; R15.1 (mixed games) is the table service's (tables/games.py)."""
+"""Sections 1-14 are the engine's; R15.1 (mixed games) is the table service's (rotation.py)."""
 
 _RULE_LINE = re.compile(r"^- \*\*R(\d+)\.(\d+)\*\*", re.MULTILINE)
 _SECTION_LINE = re.compile(r"^## (\d+) ", re.MULTILINE)

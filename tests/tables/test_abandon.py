@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dealerbot.engine import ActionKind
 from dealerbot.tables import events as ev
-from dealerbot.tables.closing import ClosedBecause
+from dealerbot.tables.abandon import ClosedBecause
 
 from .helpers import CHANNEL, GUILD, Harness, seat_players
 

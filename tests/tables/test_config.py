@@ -12,9 +12,9 @@ from dealerbot.engine import Variant
 from dealerbot.store import config as config_db
 from dealerbot.store.db import Database
 from dealerbot.store.opening import open_database
-from dealerbot.tables import config
-from dealerbot.tables.config import DEFAULT_TABLE_CONFIG, GuildEconomy, TableConfig
+from dealerbot.tables import settings
 from dealerbot.tables.errors import ConfigError
+from dealerbot.tables.settings import DEFAULT_TABLE_CONFIG, GuildEconomy, TableConfig
 
 from ..store.conftest import CHANNEL, GUILD, snapshot
 
@@ -70,41 +70,41 @@ def test_built_in_defaults() -> None:
 async def test_bad_values_are_refused_and_change_nothing(
     db: Database, changes: dict[str, object], message: str
 ) -> None:
-    await config.change_table_config(db, GUILD, CHANNEL, ante=2, bring_in=3)
+    await settings.change_table_config(db, GUILD, CHANNEL, ante=2, bring_in=3)
     before = await snapshot(db)
     with pytest.raises(ConfigError) as info:
-        await config.change_table_config(db, GUILD, CHANNEL, **changes)
+        await settings.change_table_config(db, GUILD, CHANNEL, **changes)
     assert message.lower() in str(info.value).lower()  # the wording, as a sentence
     assert str(info.value)[0].isupper() and str(info.value).endswith(".")
     with pytest.raises(ConfigError):
-        await config.change_guild_defaults(db, GUILD, **changes)
+        await settings.change_guild_defaults(db, GUILD, **changes)
     assert await snapshot(db) == before
 
 
 async def test_inheritance_channel_then_guild_then_built_in(db: Database) -> None:
-    assert await config.table_config(db, GUILD, CHANNEL) == DEFAULT_TABLE_CONFIG
-    guild = await config.change_guild_defaults(db, GUILD, small_bet="10", min_buyin="200")
+    assert await settings.table_config(db, GUILD, CHANNEL) == DEFAULT_TABLE_CONFIG
+    guild = await settings.change_guild_defaults(db, GUILD, small_bet="10", min_buyin="200")
     assert (guild.small_bet, guild.min_buyin, guild.ante) == (10, 200, 1)
-    assert await config.table_config(db, GUILD, CHANNEL) == guild
-    channel = await config.change_table_config(db, GUILD, CHANNEL, variant="STUD8", seats=6)
+    assert await settings.table_config(db, GUILD, CHANNEL) == guild
+    channel = await settings.change_table_config(db, GUILD, CHANNEL, variant="STUD8", seats=6)
     assert (channel.variant, channel.seats, channel.small_bet) == (Variant.STUD8, 6, 10)
-    assert await config.table_config(db, GUILD, OTHER_CHANNEL) == guild
-    assert await config.table_config(db, GUILD + 1, CHANNEL) == DEFAULT_TABLE_CONFIG
+    assert await settings.table_config(db, GUILD, OTHER_CHANNEL) == guild
+    assert await settings.table_config(db, GUILD + 1, CHANNEL) == DEFAULT_TABLE_CONFIG
     # A channel row is a whole config: later guild changes do not leak into it.
-    await config.change_guild_defaults(db, GUILD, turn_seconds=60)
-    assert (await config.table_config(db, GUILD, CHANNEL)).turn_seconds == 45
-    assert (await config.table_config(db, GUILD, OTHER_CHANNEL)).turn_seconds == 60
+    await settings.change_guild_defaults(db, GUILD, turn_seconds=60)
+    assert (await settings.table_config(db, GUILD, CHANNEL)).turn_seconds == 45
+    assert (await settings.table_config(db, GUILD, OTHER_CHANNEL)).turn_seconds == 60
     await config_db.reset_table_config(db, GUILD, CHANNEL)
-    inherited = await config.table_config(db, GUILD, CHANNEL)
-    assert inherited == await config.guild_defaults(db, GUILD)
+    inherited = await settings.table_config(db, GUILD, CHANNEL)
+    assert inherited == await settings.guild_defaults(db, GUILD)
     assert inherited.turn_seconds == 60
 
 
 async def test_economy_settings(db: Database) -> None:
-    assert await config.economy(db, GUILD) == GuildEconomy(1000, 100, 86_400)
-    e = await config.change_economy(db, GUILD, starting_chips="5,000", daily_chips=250)
+    assert await settings.economy(db, GUILD) == GuildEconomy(1000, 100, 86_400)
+    e = await settings.change_economy(db, GUILD, starting_chips="5,000", daily_chips=250)
     assert e == GuildEconomy(5000, 250, 86_400)
-    assert await config.economy(db, GUILD) == e
+    assert await settings.economy(db, GUILD) == e
     before = await snapshot(db)
     for bad in (
         {"starting_chips": -1},
@@ -112,7 +112,7 @@ async def test_economy_settings(db: Database) -> None:
         {"daily_chips": 10**12 + 1},
     ):
         with pytest.raises(ConfigError):
-            await config.change_economy(db, GUILD, **bad)
+            await settings.change_economy(db, GUILD, **bad)
     assert await snapshot(db) == before
 
 

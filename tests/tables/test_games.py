@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from dealerbot.engine import Variant
-from dealerbot.tables.games import (
+from dealerbot.tables.rotation import (
     DEFAULT_ROTATION,
     GameMode,
     Rotation,

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dealerbot.tables import events as ev
-from dealerbot.tables.names import MAX_NAME, clean_name
+from dealerbot.tables.seating import MAX_NAME, clean_name
 
 from .helpers import CHANNEL, GUILD, Harness
 

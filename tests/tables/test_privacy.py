@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from dealerbot.engine.cards import Card
 from dealerbot.tables import events as ev
-from dealerbot.tables.display import SeatView, TableView
+from dealerbot.tables.views import SeatView, TableView
 
 from .chaos import chaos
 from .helpers import GUILD, Recorder, make_harness

@@ -6,7 +6,7 @@ import pytest
 
 from dealerbot.store import errors as store
 from dealerbot.tables import errors
-from dealerbot.tables.refusals import as_table_error, store_errors_as_table_errors, wait_text
+from dealerbot.tables.errors import as_table_error, store_errors_as_table_errors, wait_text
 
 
 @pytest.mark.parametrize(
@@ -66,7 +66,7 @@ def test_the_daily_refusal_keeps_when_to_come_back() -> None:
 async def test_a_store_refusal_deep_in_a_command_reaches_the_caller_as_a_table_error(
     harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from dealerbot.tables import hand
+    from dealerbot.tables import hand_log
 
     from .helpers import CHANNEL, GUILD, seat_players
 
@@ -75,7 +75,7 @@ async def test_a_store_refusal_deep_in_a_command_reaches_the_caller_as_a_table_e
     async def closed(*args: object, **kwargs: object) -> None:
         raise store.TableNotOpen("table 1 is closed")
 
-    monkeypatch.setattr(hand.hands_db, "start_hand", closed)
+    monkeypatch.setattr(hand_log.hands_db, "start_hand", closed)
     with pytest.raises(errors.TableClosingError) as caught:
         await harness.service.start(GUILD, CHANNEL)
     assert isinstance(caught.value.__cause__, store.TableNotOpen)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dealerbot.engine import ActionKind, Card, Variant, parse_cards
 from dealerbot.engine import events as engine_events
 from dealerbot.tables import events as ev
-from dealerbot.tables.showing import not_playing, shown_parts
+from dealerbot.tables.narration import not_playing, shown_parts
 
 from .helpers import CHANNEL, GUILD, play_hand, seat_players
 

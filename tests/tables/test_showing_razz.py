@@ -4,7 +4,7 @@ low, high to low, and the low's name (issue 8, follow-up P7b)."""
 from __future__ import annotations
 
 from dealerbot.engine import parse_cards
-from dealerbot.tables.showing import made_hand, razz_five
+from dealerbot.tables.narration import made_hand, razz_five
 
 
 def test_the_five_lowest_different_ranks_play_and_the_kings_and_nine_do_not() -> None:

@@ -23,7 +23,7 @@ from dealerbot.store import hands as hands_db
 from dealerbot.store import wallets as wallets_db
 from dealerbot.store.stats import PeriodKeys, fold_pending
 from dealerbot.tables import StatsPeriod, TableConfig, Variant, parse_period
-from dealerbot.tables.stats_record import backfill
+from dealerbot.tables.stats import backfill
 from tests.engine.stats_recount import Counted, recount
 
 from .helpers import GUILD, Harness, make_harness, play_hand

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from dealerbot.tables.prefs import PlayerPrefs
+from dealerbot.tables import PlayerPrefs
 
 from ..errors import Reply
 from .base import CogBase

@@ -27,8 +27,8 @@ from dealerbot.tables import (
     Variant,
     WinningsPage,
     parse_period,
+    shown_name,
 )
-from dealerbot.tables.names import shown_name
 
 from .. import answers, render
 from ..discord_limits import CUSTOM_ID

@@ -92,7 +92,7 @@ async def test_a_player_turns_alerts_off_and_on(club: Club) -> None:
         assert len(alerts(club, user)) == 1
     service = club.bot.service
     assert service is not None
-    from dealerbot.tables.prefs import PlayerPrefs
+    from dealerbot.tables import PlayerPrefs
 
     off = await PlayerPrefs(service.db).alerts_off(p.id for p in players)
     assert off == {p.id for p in players if p.id != user}  # stored per player

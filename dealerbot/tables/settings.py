@@ -1,10 +1,19 @@
-"""House settings: a table's game and limits, a server's economy, and how they are read.
+"""House settings: a table's game and limits, a server's economy, how they are read and
+changed (the service's :class:`HouseSettings`), and the stakes whose hand files trackers import.
 
 Construction validates the whole combination and refuses with :class:`ConfigError`,
 worded for the admin who typed it. The store keeps plain rows
 (:class:`~dealerbot.store.config.ConfigRow`, :class:`~dealerbot.store.config.EconomyRow`);
 this module turns them into these values and back; the limits themselves are
-:mod:`.limits`.
+:mod:`.limits`. A change to a loaded table applies from its next hand: the service writes
+it under that table's lock and hands it to the table (``Table.reconfigure``).
+
+Our PokerStars files import into trackers, but trackers know only PokerStars' own
+fixed-limit stakes: FPDB's PokerStars importer looks a cash game's big bet up in its table of
+the site's stakes (``Lim_Blinds`` in ``PokerStarsToFpdb.py``, fpdb-3) and drops a hand whose
+big bet is not there (``Lim_Blinds has no lookup for '12'`` at 6/12). Our files write play
+chips as whole numbers, so the whole-number entries of that table are the ones that count
+(:data:`TRACKER_BIG_BETS`); the settings confirmation says when a table's will not import.
 """
 
 from __future__ import annotations
@@ -18,15 +27,7 @@ from dealerbot.store import config as config_db
 from dealerbot.store.config import GUILD_DEFAULT_CHANNEL, NEW_GUILD_ECONOMY, ConfigRow, EconomyRow
 from dealerbot.store.db import Database
 
-from .errors import ConfigError
-from .games import (
-    DEFAULT_CHOICE_SECONDS,
-    DEFAULT_HANDS_PER_GAME,
-    DEFAULT_ROTATION,
-    GameMode,
-    games_text,
-    parse_games,
-)
+from .errors import ConfigError, check_ids, sentence, store_errors_as_table_errors
 from .limits import (
     ANTE,
     BETWEEN_HANDS_SECONDS,
@@ -42,7 +43,14 @@ from .limits import (
     WALLET_GRANT,
     Bound,
 )
-from .refusals import sentence
+from .rotation import (
+    DEFAULT_CHOICE_SECONDS,
+    DEFAULT_HANDS_PER_GAME,
+    DEFAULT_ROTATION,
+    GameMode,
+    games_text,
+    parse_games,
+)
 
 _LABELS = {
     "variant": "game",
@@ -157,7 +165,7 @@ class TableConfig:
     def replace(self, **changes: Any) -> TableConfig:
         """A copy with ``changes`` parsed (strings allowed) and validated. Setting the game
         to one game sets the variant too; a mixed game deals the list's first until the
-        rotation says otherwise (see :mod:`.games`)."""
+        rotation says otherwise (see :mod:`.rotation`)."""
         values = _coerce(TableConfig, changes)
         game = values.get("game", self.game)
         games = values.get("games", self.games)
@@ -306,3 +314,77 @@ async def change_economy(db: Database, guild_id: int, **changes: Any) -> GuildEc
         new = (await economy(db, guild_id)).replace(**changes)
         await config_db.put_economy(db, guild_id, new.to_row())
     return new
+
+
+class HouseSettings:
+    """``service.settings``: a channel's table settings and a server's defaults, read and
+    changed (each change one transaction: read, validate, write). Nothing here touches a
+    loaded table: the service applies a change to one under its lock."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def table(self, guild_id: int, channel_id: int) -> TableConfig:
+        """The channel's effective settings."""
+        check_ids(guild_id, channel_id)
+        with store_errors_as_table_errors():
+            return await table_config(self.db, guild_id, channel_id)
+
+    async def change_table(self, guild_id: int, channel_id: int, **changes: Any) -> TableConfig:
+        """Change this channel's settings; the new settings."""
+        check_ids(guild_id, channel_id)
+        with store_errors_as_table_errors():
+            return await change_table_config(self.db, guild_id, channel_id, **changes)
+
+    async def guild_defaults(self, guild_id: int) -> TableConfig:
+        check_ids(guild_id)
+        with store_errors_as_table_errors():
+            return await guild_defaults(self.db, guild_id)
+
+    async def change_guild_defaults(self, guild_id: int, **changes: Any) -> TableConfig:
+        """Change the guild's defaults (the settings of its channels without their own)."""
+        check_ids(guild_id)
+        with store_errors_as_table_errors():
+            return await change_guild_defaults(self.db, guild_id, **changes)
+
+
+# --- the stakes trackers import ----------------------------------------------------------
+
+TRACKER_BIG_BETS: tuple[int, ...] = (
+    1, 2, 4, 6, 8, 10, 16, 20, 30, 40, 50, 60, 80, 100, 150, 200, 400, 500, 600, 800,
+    1000, 2000, 4000, 10_000, 20_000, 40_000,
+)  # fmt: skip
+"""The whole-number big bets FPDB's PokerStars importer knows for fixed-limit cash games."""
+
+TRACKER_STAKES: dict[int, int] = {big // 2: big for big in TRACKER_BIG_BETS if big % 2 == 0}
+"""Small bet to big bet, for the importable stakes a table can deal (its big bet is twice
+the small bet: :attr:`TableConfig.big_bet`)."""
+
+
+def imports_into_trackers(config: TableConfig) -> bool:
+    """Whether hand files at this table's stakes import into FPDB."""
+    return config.big_bet in TRACKER_BIG_BETS
+
+
+def nearest_tracker_small_bets(small_bet: int) -> tuple[int, ...]:
+    """The importable small bets closest below and above ``small_bet`` (one of them at the
+    ends of the list)."""
+    below = [small for small in TRACKER_STAKES if small < small_bet]
+    above = [small for small in TRACKER_STAKES if small > small_bet]
+    return tuple(small for small in (max(below, default=0), min(above, default=0)) if small)
+
+
+def tracker_stakes_note(config: TableConfig) -> str | None:
+    """What the settings confirmation adds when hand files at these stakes will not import
+    into trackers; None when they do."""
+    if imports_into_trackers(config):
+        return None
+    nearest = " or ".join(
+        f"{small} ({small}/{TRACKER_STAKES[small]})"
+        for small in nearest_tracker_small_bets(config.small_bet)
+    )
+    return (
+        f"Hand histories at {config.small_bet}/{config.big_bet} will not import into FPDB, and "
+        "may not into other trackers such as PokerTracker: they know only PokerStars' own "
+        f"stakes. The nearest small bets that import: {nearest}."
+    )

@@ -1,8 +1,11 @@
-"""What front ends may show: the public table view and one player's own view.
+"""The views: what front ends may show of a table, as values (built by :mod:`.projection`).
 
-The public view is built only from public fields of the engine state (up cards by
-their ``face_up`` flags, stacks, bets, folded flags) and from the seats; a face-down
-card never enters it. The player's view adds that player's own cards and options.
+:class:`TableView` is the public table: built only from public fields of the engine state
+(up cards by their ``face_up`` flags, stacks, bets, folded flags) and from the seats, so a
+face-down card never enters it. :class:`PlayerView` adds one player's own cards and options.
+A view also answers what a front end would otherwise work out for itself: who is ready to
+be dealt in (:func:`dealt_in_next`, the rule :func:`.seating.eligible` deals by) and how many
+players a hand needs.
 """
 
 from __future__ import annotations
@@ -10,7 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from dealerbot.engine import ActionKind, Card, LegalAction, Variant
+from dealerbot.engine import MIN_PLAYERS, ActionKind, Card, LegalAction, Variant
+
+
+def dealt_in_next(*, sitting_out: bool, leaving: bool, stack: int) -> bool:
+    """Whether a seat is dealt into a hand starting now: not sitting out, not leaving, and
+    with chips (the one rule; the table deals by it and views count by it)."""
+    return not sitting_out and not leaving and stack > 0
 
 
 class TablePhase(StrEnum):
@@ -75,6 +84,11 @@ class SeatView:
     def up_cards(self) -> tuple[Card, ...]:
         return tuple(card for card in self.cards if card is not None)
 
+    @property
+    def ready(self) -> bool:
+        """Dealt into the next hand as the seat stands now (:func:`dealt_in_next`)."""
+        return dealt_in_next(sitting_out=self.sitting_out, leaving=self.leaving, stack=self.stack)
+
 
 @dataclass(frozen=True, slots=True)
 class ChoiceView:
@@ -131,6 +145,16 @@ class TableView:
             if seat.user_id == user_id:
                 return seat
         return None
+
+    @property
+    def ready_players(self) -> int:
+        """Seats a hand starting now would deal in."""
+        return sum(1 for seat in self.seats if seat.ready)
+
+    @property
+    def players_needed(self) -> int:
+        """Players a hand needs (R1.1: two at least)."""
+        return MIN_PLAYERS
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,5 @@
-"""The hand in memory and its three writes: start, apply one action, settle.
+"""The hand in memory (:class:`LiveHand`) and its three writes to the hand log: start,
+apply one action, settle (or cancel), and who is cashed out when it ends.
 
 Each write is one transaction and returns a named result; nothing here touches the
 run-time table. The order is always: ask the engine (pure), write, return. If the write
@@ -37,9 +38,9 @@ from dealerbot.store.seats import CashOut, SeatRow
 from dealerbot.store.stats import PlayerHandRow
 
 from . import events as out
-from . import stats_record
-from .config import TableConfig
+from . import stats
 from .events import AutoReason
+from .settings import TableConfig
 from .turns import BankUse, turn_deadline
 
 
@@ -72,8 +73,9 @@ class LiveHand:
 
 
 @dataclass(frozen=True, slots=True)
-class Release:
-    """Who is cashed out when a hand ends: seats marked to leave, and everyone if closing."""
+class CashOutPlan:
+    """Who is cashed out if the hand ends now: seats marked to leave, and everyone if the
+    table is closing (what :class:`CashOuts` then records)."""
 
     table_id: int
     leavers: tuple[int, ...]  # user ids
@@ -81,7 +83,9 @@ class Release:
 
 
 @dataclass(frozen=True, slots=True)
-class Released:
+class CashOuts:
+    """The cash-outs written when a hand ended: the leavers', then every seat's if closing."""
+
     leavers: tuple[CashOut, ...]
     closing: tuple[CashOut, ...]
 
@@ -94,7 +98,7 @@ class Ended:
     players: Mapping[int, Player]
     state: HandState | None
     cancelled: str | None  # why, when it was cancelled
-    released: Released
+    cashed: CashOuts
     showdown: out.Showdown | None = None
 
 
@@ -121,7 +125,7 @@ class Applied:
     events: tuple[ev.Event, ...]
     deadline: float | None
     seats: tuple[SeatRow, ...]
-    released: Released | None
+    cashed: CashOuts | None
     play: PlayNotes = field(default_factory=PlayNotes)
 
 
@@ -176,7 +180,7 @@ async def apply_action(
     now: float,
     auto: AutoReason | None,
     changes: Sequence[SeatChange],
-    release: Release,
+    plan: CashOutPlan,
 ) -> Applied:
     """Engine, then one transaction: log append, seat changes, and the settlement when
     the action ends the hand. Raises the store's StaleAction if the log moved on."""
@@ -185,7 +189,7 @@ async def apply_action(
     rows = _stats_rows(live, new_state, play)  # pure: worked out before the transaction
     deadline = turn_deadline(now, live.config, new_state)
     written: list[SeatRow] = []
-    released: Released | None = None
+    cashed: CashOuts | None = None
     if not changes and not new_state.is_over:  # the append alone is atomic
         await _append(db, live, seat_no, kind, auto, deadline)
     else:
@@ -193,13 +197,11 @@ async def apply_action(
             await _append(db, live, seat_no, kind, auto, deadline)
             for change in changes:
                 written.append(
-                    await seats_db.update_seat(
-                        db, release.table_id, change.user_id, **change.changes
-                    )
+                    await seats_db.update_seat(db, plan.table_id, change.user_id, **change.changes)
                 )
             if new_state.is_over:
-                released = await _settle_writes(db, live, new_state, release, rows)
-    return Applied(new_state, tuple(engine_events), deadline, tuple(written), released, play)
+                cashed = await _settle_writes(db, live, new_state, plan, rows)
+    return Applied(new_state, tuple(engine_events), deadline, tuple(written), cashed, play)
 
 
 async def _append(
@@ -222,20 +224,20 @@ async def _append(
     )
 
 
-async def settle(db: Database, live: LiveHand, release: Release) -> Released:
+async def settle(db: Database, live: LiveHand, plan: CashOutPlan) -> CashOuts:
     """Settle a hand already over in memory (recovery, or a hand run out at once)."""
     rows = _stats_rows(live, live.state, live.play)
     async with db.transaction():
-        return await _settle_writes(db, live, live.state, release, rows)
+        return await _settle_writes(db, live, live.state, plan, rows)
 
 
 async def cancel(
-    db: Database, hand_id: int, reason: str, committed: Mapping[int, int], release: Release
-) -> Released:
+    db: Database, hand_id: int, reason: str, committed: Mapping[int, int], plan: CashOutPlan
+) -> CashOuts:
     """Cancel a hand that cannot go on: every committed chip goes back (recovery)."""
     async with db.transaction():
         await hands_db.cancel_hand(db, hand_id, reason=reason, committed=dict(committed))
-        return await _release_writes(db, release)
+        return await _cash_out_writes(db, plan)
 
 
 def _stats_rows(live: LiveHand, state: HandState, play: PlayNotes) -> list[PlayerHandRow]:
@@ -243,16 +245,16 @@ def _stats_rows(live: LiveHand, state: HandState, play: PlayNotes) -> list[Playe
     if not state.is_over:
         return []
     users = {seat: player.user_id for seat, player in live.players.items()}
-    return stats_record.player_rows(state, play, users)
+    return stats.player_rows(state, play, users)
 
 
 async def _settle_writes(
     db: Database,
     live: LiveHand,
     state: HandState,
-    release: Release,
+    plan: CashOutPlan,
     rows: Sequence[PlayerHandRow],
-) -> Released:
+) -> CashOuts:
     """Inside the caller's transaction: stacks, ledger and stats rows, then leavers, then
     closing."""
     result = state.result
@@ -269,16 +271,16 @@ async def _settle_writes(
             for seat, start in zip(state.labels, state.start_stacks, strict=True)
         }
         await hands_db.settle_hand(db, live.id, deltas, result_json(state, live.players))
-        await stats_record.write(db, live.id, live.record.table_id, state.variant, rows)
-    return await _release_writes(db, release)
+        await stats.write(db, live.id, live.record.table_id, state.variant, rows)
+    return await _cash_out_writes(db, plan)
 
 
-async def _release_writes(db: Database, release: Release) -> Released:
-    leavers = [await seats_db.stand_up(db, release.table_id, user) for user in release.leavers]
+async def _cash_out_writes(db: Database, plan: CashOutPlan) -> CashOuts:
+    leavers = [await seats_db.stand_up(db, plan.table_id, user) for user in plan.leavers]
     closing: list[CashOut] = []
-    if release.closing:
-        closing = await seats_db.close_table(db, release.table_id)
-    return Released(tuple(leavers), tuple(closing))
+    if plan.closing:
+        closing = await seats_db.close_table(db, plan.table_id)
+    return CashOuts(tuple(leavers), tuple(closing))
 
 
 def result_json(state: HandState, players: Mapping[int, Player]) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Closing a table whose channel is gone: the hand called off, every seat cashed out now.
+"""Abandoning a table whose channel is gone: the hand called off, every seat cashed out now.
 
 A deleted channel (or a server that removed the bot) can never show a table again, so
 waiting for the hand to end would strand its chips. :func:`abandon` does in one
@@ -21,8 +21,8 @@ from dealerbot.store import tables as tables_db
 from dealerbot.store.db import Database
 from dealerbot.store.tables import TableStatus
 
-from . import hand, recovery
-from .hand import Ended, Release, Released
+from . import hand_log, recovery
+from .hand_log import CashOutPlan, CashOuts, Ended
 from .table import Table
 
 
@@ -96,22 +96,22 @@ async def abandon(table: Table, because: ClosedBecause) -> Abandoned:
         if live is not None:
             committed = recovery.committed_by_user(live.state, live.players)
             leavers = tuple(s.user_id for s in table.seats.values() if s.leave_after_hand)
-            released = await hand.cancel(
-                db, live.id, reason, committed, Release(table.id, leavers, closing=True)
+            done = await hand_log.cancel(
+                db, live.id, reason, committed, CashOutPlan(table.id, leavers, closing=True)
             )
         else:
-            released = Released((), tuple(await seats_db.close_table(db, table.id)))
+            done = CashOuts((), tuple(await seats_db.close_table(db, table.id)))
     table.status = TableStatus.CLOSING
     if live is not None:
-        await table._after_settle(Ended(live.record, live.players, None, reason, released))
+        await table._after_settle(Ended(live.record, live.players, None, reason, done))
     else:
-        await table._after_release(released)
-    cashed = tuple((c.user_id, c.amount) for c in released.leavers + released.closing)
+        await table._after_cash_outs(done)
+    cashed = tuple((c.user_id, c.amount) for c in done.leavers + done.closing)
     number = live.record.number if live is not None else None
     return Abandoned(table.guild_id, table.channel_id, table.id, because, cashed, number)
 
 
-class Closer:
+class Abandoner:
     """The service's facet for closing tables at once (``service.closing``)."""
 
     def __init__(self, db: Database, command: Command) -> None:

@@ -1,6 +1,10 @@
-"""The hand loop: act for absent players, open turns, take actions, run out the clock.
+"""The hand loop: who may press an action button now, act for absent players, open turns,
+take actions, run out the clock.
 
-Each function takes values (the database and clock in :class:`Ctx`, the live hand, the seat
+:func:`click_refusal` is the one rule (and wording) for "may this member press this action
+button now": the table asks it before a player's action, and a front end may ask it first
+from the view it holds, to answer a stale click without waiting for the table's lock. Each
+other function takes values (the database and clock in :class:`Ctx`, the live hand, the seat
 rows) and records what happened in a :class:`Step`: the events to send, the public action
 lines, the seat rows written, whether to arm the turn timer, and, when the hand ended, how
 (:class:`Ended`). The run-time table owns the memory and applies the step; nothing here
@@ -10,7 +14,7 @@ calls back into it. The live hand itself is advanced in place only after each wr
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,15 +26,57 @@ from dealerbot.store import seats as seats_db
 from dealerbot.store.db import Database
 from dealerbot.store.seats import SeatRow
 
-from . import errors, hand
+from . import errors, hand_log
 from . import events as out
-from .config import TableConfig
-from .display import OptionView
+from .errors import is_int
 from .events import AutoReason
-from .hand import Ended, LiveHand, Release, SeatChange
-from .projection import translate
+from .hand_log import CashOutPlan, Ended, LiveHand, SeatChange
+from .narration import narrate
+from .settings import TableConfig
 from .timers import Clock
 from .turns import StartBank, auto_kind, auto_reason, bank_left, on_expiry
+from .views import OptionView, TableView
+
+
+def _plain_command(path: str) -> str:
+    return f"`/{path}`"
+
+
+def click_refusal(
+    view: TableView,
+    user_id: int,
+    *,
+    hand_id: object,
+    seq: object,
+    table_id: int | None = None,
+    name_text: Callable[[str], str] = str,
+    command_text: Callable[[str], str] = _plain_command,
+) -> errors.TableError | None:
+    """Why ``user_id`` may not press the action button of (``hand_id``, ``seq``) on the table
+    ``view`` shows, in words, or None when he may. ``table_id``: the table the button belongs
+    to, when the front end knows it. ``name_text`` and ``command_text`` mark a player's name
+    and a command up for the front end (default: as is, and ```/stud join```)."""
+    seat = view.seat_of(user_id)
+    if seat is None:
+        return errors.NotSeatedError(
+            f"You are not seated at this table: press **Sit down** (or use "
+            f"{command_text('stud join')}) to play from the next hand."
+        )
+    old = table_id is not None and table_id != view.table_id
+    if old or not is_int(hand_id) or hand_id != view.hand_id:
+        return errors.StaleActionError(
+            "That button is from an old hand: that hand is over; the current table is further down."
+        )
+    if not is_int(seq) or seq != view.seq:
+        return errors.StaleActionError("That button is out of date; use the newest one.")
+    if user_id == view.to_act_user:
+        return None
+    if not seat.in_hand:
+        return errors.NotInHandError(
+            "You are not in this hand; you are dealt in from the next one."
+        )
+    waiting = next((s.name for s in view.seats if s.to_act), "another player")
+    return errors.OutOfTurnError(f"It is not your turn; {name_text(waiting)} is to act.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +85,7 @@ class Ctx:
     clock: Clock
     guild_id: int
     channel_id: int
-    release: Release  # who is cashed out if the hand ends in this step
+    cash_outs: CashOutPlan  # who is cashed out if the hand ends in this step
 
 
 @dataclass(slots=True)
@@ -48,7 +94,7 @@ class Step:
 
     seats: dict[int, SeatRow]  # every seat row as of now, by user id (rows written replace)
     events: list[out.TableEvent] = field(default_factory=list)
-    actions: list[str] = field(default_factory=list)  # public "last actions" lines
+    action_lines: list[str] = field(default_factory=list)  # the public "last actions"
     acted: bool = False  # an action was written: the running turn timer is stale
     turn: tuple[int, int, float] | None = None  # (hand id, seq, deadline) to arm
     ended: Ended | None = None
@@ -64,8 +110,10 @@ async def deal(
     button: int | None,
     step: Step,
 ) -> LiveHand:
-    """Start a hand (:func:`hand.start`): its HandStarted and 3rd street go into ``step``."""
-    started = await hand.start(ctx.db, rng, salts, table_id, config, seats, button, ctx.clock.now())
+    """Start a hand (:func:`hand_log.start`): its HandStarted and 3rd street go into ``step``."""
+    started = await hand_log.start(
+        ctx.db, rng, salts, table_id, config, seats, button, ctx.clock.now()
+    )
     live = started.hand
     record = live.record
     step.events.append(
@@ -83,11 +131,11 @@ async def deal(
             live.config.variant,
         )
     )
-    _translated(ctx, live, step, started.events, live.state)
+    _narrated(ctx, live, step, started.events, live.state)
     return live
 
 
-def _translated(
+def _narrated(
     ctx: Ctx,
     live: LiveHand,
     step: Step,
@@ -97,14 +145,12 @@ def _translated(
     auto: AutoReason | None = None,
 ) -> str | None:
     """Engine events into the step's events and action lines; the cancel reason, if any."""
-    translation = translate(
-        ctx.guild_id, ctx.channel_id, live.id, live.players, events, state, seq, auto
-    )
-    step.events.extend(translation.events)
-    step.actions.extend(translation.actions)
-    if translation.showdown is not None:
-        live.showdown = translation.showdown
-    return translation.cancelled_reason
+    told = narrate(ctx.guild_id, ctx.channel_id, live.id, live.players, events, state, seq, auto)
+    step.events.extend(told.events)
+    step.action_lines.extend(told.action_lines)
+    if told.showdown is not None:
+        live.showdown = told.showdown
+    return told.cancelled_reason
 
 
 async def advance(ctx: Ctx, live: LiveHand, step: Step) -> None:
@@ -113,10 +159,10 @@ async def advance(ctx: Ctx, live: LiveHand, step: Step) -> None:
     while step.ended is None:
         state = live.state
         if state.is_over:
-            released = await hand.settle(ctx.db, live, ctx.release)
+            cashed = await hand_log.settle(ctx.db, live, ctx.cash_outs)
             assert state.result is not None
             reason = "the hand was cancelled" if state.result.cancelled else None
-            step.ended = Ended(live.record, live.players, state, reason, released, live.showdown)
+            step.ended = Ended(live.record, live.players, state, reason, cashed, live.showdown)
             return
         seat_no = state.seat_to_act
         assert seat_no is not None
@@ -167,10 +213,10 @@ async def _apply(
     changes: Sequence[SeatChange] = (),
     before: Sequence[out.TableEvent] = (),
 ) -> None:
-    """One action (one transaction, :func:`hand.apply_action`), then the live hand and the
+    """One action (one transaction, :func:`hand_log.apply_action`), then the live hand and the
     step: ``before`` goes out ahead of the action's own events."""
     seq = live.seq
-    applied = await hand.apply_action(
+    applied = await hand_log.apply_action(
         ctx.db,
         live,
         seat_no,
@@ -178,7 +224,7 @@ async def _apply(
         now=ctx.clock.now(),
         auto=auto,
         changes=changes,
-        release=ctx.release,
+        plan=ctx.cash_outs,
     )
     step.acted = True
     step.turn = None
@@ -187,25 +233,20 @@ async def _apply(
     for seat in applied.seats:
         step.seats[seat.user_id] = seat
     step.events.extend(before)
-    reason = _translated(ctx, live, step, applied.events, applied.state, seq, auto)
-    if applied.released is not None:
+    reason = _narrated(ctx, live, step, applied.events, applied.state, seq, auto)
+    if applied.cashed is not None:
         step.ended = Ended(
-            live.record, live.players, applied.state, reason, applied.released, live.showdown
+            live.record, live.players, applied.state, reason, applied.cashed, live.showdown
         )
 
 
-async def act(
-    ctx: Ctx, live: LiveHand, step: Step, user_id: int, seq: int, kind: ActionKind
-) -> None:
-    """A player's own action, checked against the number he was offered and his options."""
+async def act(ctx: Ctx, live: LiveHand, step: Step, user_id: int, kind: ActionKind) -> None:
+    """The action of the player to act (:func:`click_refusal` let him press), checked
+    against his options."""
     seat = step.seats[user_id]
-    seat_no = live.seat_by_user.get(user_id)
-    if seat_no is None:
-        raise errors.NotInHandError()
-    if live.state.seat_to_act != seat_no:
-        raise errors.OutOfTurnError()
-    if seq != live.seq:
-        raise errors.StaleActionError("That button is out of date; use the newest one.")
+    seat_no = live.seat_by_user[user_id]
+    seq = live.seq
+    assert live.state.seat_to_act == seat_no, "click_refusal lets only the player to act act"
     try:
         option_for(live.state, kind)
     except ActionError:
