@@ -104,20 +104,17 @@ def seat_line(seat: SeatView, playing: bool) -> str:
     return f"~~{line}~~" if seat.folded else line
 
 
-def ready_count(view: TableView) -> int:
-    return sum(1 for s in view.seats if not s.sitting_out and not s.leaving and s.stack > 0)
-
-
 def waiting_text(view: TableView) -> str:
     if view.status is TablePhase.CLOSING:
         return "The table closes after this hand."
     if view.status is TablePhase.CLOSED:
         return f"This table is closed. {mentions.command('stud join')} opens it again."
-    ready = ready_count(view)
+    ready, needed = view.ready_players, view.players_needed  # the service's count and rule
     if view.next_hand_at is not None:
         return f"Dealing {timestamp(view.next_hand_at)}."
-    if ready < 2:
-        return f"Waiting for players ({ready} ready, 2 needed): {mentions.command('stud join')}."
+    if ready < needed:
+        join = mentions.command("stud join")
+        return f"Waiting for players ({ready} ready, {needed} needed): {join}."
     return f"Ready: {mentions.command('stud start')} deals a hand."
 
 

@@ -25,8 +25,8 @@ import discord
 from dealerbot.tables import ChoiceView, TableError, TableService, TableView
 from dealerbot.tables import events as ev
 
-from . import render_games
-from .errors import UserError, answer_failure
+from . import mentions, render, render_games
+from .errors import answer_failure
 from .hand_results import HandResults
 from .request_failures import RequestFailures
 from .table_channel import (
@@ -45,7 +45,6 @@ from .table_plan import (
     Payload,
     Pending,
     Slot,
-    action_refusal,
     click_shows,
     closed_payload,
     needs_work,
@@ -312,15 +311,24 @@ class TableMessenger(RequestFailures):
         where: tuple[int, int, int],
         act: str,
     ) -> None:
-        """An action button: refuse a stale or foreign click, else act and show the table."""
+        """An action button: refuse a stale or foreign click (the service's rule and words,
+        from the view this messenger holds), else act and show the table."""
         table_id, hand_id, seq = where
         view = self.view
         if view is None:
             view = self.view = await service.table_view(self.guild_id, self.channel_id)
         user_id = interaction.user.id
-        refusal = action_refusal(view, user_id, table_id, hand_id, seq)
+        refusal = service.click_refusal(
+            view,
+            user_id,
+            table_id=table_id,
+            hand_id=hand_id,
+            seq=seq,
+            name_text=render.name_text,
+            command_text=mentions.command,
+        )
         if refusal is not None:
-            raise UserError(refusal)
+            raise refusal
         guild_id, channel_id = self.guild_id, self.channel_id
         await self.run_click(
             interaction, lambda: service.act(guild_id, channel_id, user_id, hand_id, seq, act)

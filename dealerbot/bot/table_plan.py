@@ -1,8 +1,9 @@
-"""The pure part of the table message: what it shows, which request comes next, who may click.
+"""The pure part of the table message: what it shows and which request comes next.
 
 :class:`~.table_messages.TableMessenger` does the network I/O; every decision it makes
-(post, edit, re-post, show a result, which buttons, refuse a stale click) is taken
-here from plain values, so it can be tested without Discord or an event loop.
+(post, edit, re-post, show a result, which buttons) is taken here from plain values, so it
+can be tested without Discord or an event loop. Whether a click may act is the table
+service's rule (``TableService.click_refusal``), not decided here.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import discord
 from dealerbot.tables import TablePhase, TableView
 from dealerbot.tables import events as ev
 
-from . import mentions, render
+from . import render
 from .action_log import Act
 from .buttons import table_buttons
 from .render_result import result_embed
@@ -190,28 +191,6 @@ def click_shows(
     if view is None or view.hand_id != slot.hand_id or slot.too_old(now, max_age):
         return ClickShows.NOTHING
     return ClickShows.TABLE
-
-
-def action_refusal(
-    view: TableView, user_id: int, table_id: int, hand_id: int, seq: int
-) -> str | None:
-    """Why an action button may not be used by this member now, or None when it may."""
-    if view.table_id != table_id or view.hand_id != hand_id:
-        return "That hand is over; the current table is further down."
-    if view.seq != seq:
-        return "That button is out of date; use the newest one."
-    if user_id == view.to_act_user:
-        return None
-    seat = view.seat_of(user_id)
-    if seat is None:
-        return (
-            f"You are not seated at this table: press **Sit down** (or use "
-            f"{mentions.command('stud join')}) to play from the next hand."
-        )
-    if not seat.in_hand:
-        return "You are not in this hand; you are dealt in from the next one."
-    waiting = next((s.name for s in view.seats if s.to_act), "another player")
-    return f"It is not your turn; {render.name_text(waiting)} is to act."
 
 
 def buttons_wanted(view: TableView, turn: ev.Turn | None) -> ev.Turn | None:

@@ -7,18 +7,18 @@ from __future__ import annotations
 
 import dataclasses
 
+from dealerbot.bot import mentions, render
 from dealerbot.bot.table_plan import (
     ClickShows,
     MessageStep,
     Pending,
     Slot,
-    action_refusal,
     buttons_wanted,
     click_shows,
     next_step,
     table_payload,
 )
-from dealerbot.tables import ActionKind, TablePhase, TableView
+from dealerbot.tables import ActionKind, TablePhase, TableView, click_refusal
 from dealerbot.tables import events as ev
 
 from .table_values import playing, seat, turn, waiting
@@ -136,6 +136,20 @@ def test_the_last_click_of_a_hand_turns_its_message_into_the_result_oldest_first
 def test_a_click_on_a_message_of_another_hand_is_deferred() -> None:
     shows = click_shows(live(7), 555, [], playing(hand_id=8), now=NOW, max_age=MAX_AGE)
     assert shows is ClickShows.NOTHING
+
+
+def action_refusal(view: TableView, user: int, table: int, hand: int, seq: int) -> str | None:
+    """What the bot answers a click with: the table service's rule and words, marked up."""
+    refused = click_refusal(
+        view,
+        user,
+        table_id=table,
+        hand_id=hand,
+        seq=seq,
+        name_text=render.name_text,
+        command_text=mentions.command,
+    )
+    return None if refused is None else str(refused)
 
 
 def test_action_clicks_are_refused_when_stale_or_not_the_clickers_turn() -> None:
