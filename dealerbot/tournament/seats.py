@@ -12,10 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from dealerbot.engine import MAX_PLAYERS, next_button
+from dealerbot.engine import MAX_PLAYERS, MIN_PLAYERS, next_button
 
 from .errors import StandingsError
-from .settings import SEATS
 
 
 class Shuffler(Protocol):
@@ -47,8 +46,8 @@ def seat_order(seat: int, button: int) -> int:
 
 def draw_seats(entrants: Sequence[int], seats: int, rng: Shuffler) -> SeatDraw:
     """Each entrant a random seat of the ``seats`` at the table, and the first button."""
-    if seats not in SEATS:
-        raise StandingsError(f"a table has {SEATS.low} to {SEATS.high} seats (got {seats!r})")
+    if not (isinstance(seats, int) and MIN_PLAYERS <= seats <= MAX_PLAYERS):  # R1.1
+        raise StandingsError(f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} seats (got {seats!r})")
     players = check_players(entrants)
     if len(players) > seats:
         raise StandingsError(f"{len(players)} players do not fit at {seats} seats")

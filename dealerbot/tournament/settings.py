@@ -71,7 +71,6 @@ STRUCTURES: Mapping[Structure, StructureDefaults] = {
 }
 STARTING_CHIPS = Span(100, 100_000)
 LEVEL_MINUTES = Span(1, 60)
-SEATS = Span(MIN_PLAYERS, MAX_PLAYERS)  # the engine's R1.1, not a number of our own
 DEFAULT_SEATS = MAX_PLAYERS
 DEFAULT_TURN_SECONDS = 30
 MIX = "mix"
@@ -114,7 +113,7 @@ class TournamentSettings:
                     raise SettingsError(f"{f.name} must be a whole number (got {value!r})")
         _between("starting_chips", self.starting_chips, STARTING_CHIPS)
         _between("level_minutes", self.level_minutes, LEVEL_MINUTES)
-        _between("seats", self.seats, SEATS)
+        _between("seats", self.seats, Span(MIN_PLAYERS, MAX_PLAYERS))  # R1.1, the engine's
         if self.buy_in < 1:
             raise SettingsError(f"buy_in must be at least 1 chip (got {self.buy_in:,})")
         if self.turn_seconds < 1:

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from dealerbot.engine import MAX_PLAYERS, MIN_PLAYERS
 from dealerbot.tournament import (
     PAYOUTS,
-    SEATS,
     Finish,
     Stack,
     StandingsError,
@@ -42,7 +42,7 @@ def test_each_field_size_pays_the_issues_places(entrants: int, percents: tuple[i
 
 def test_the_table_covers_every_field_a_table_seats_once() -> None:
     sizes = [n for field, _ in PAYOUTS for n in range(field.low, field.high + 1)]
-    assert sizes == list(range(SEATS.low, SEATS.high + 1))
+    assert sizes == list(range(MIN_PLAYERS, MAX_PLAYERS + 1))
     assert all(sum(percents) == 100 for _, percents in PAYOUTS)
     for wrong in (1, 9):
         with pytest.raises(StandingsError, match="prizes are set for 2-4, 5-6, 7-8 entrants"):

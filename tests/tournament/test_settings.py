@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from dealerbot.engine import Variant
+from dealerbot.engine import MAX_PLAYERS, MIN_PLAYERS, Variant
 from dealerbot.tournament import (
     DEFAULT_MIX,
     SettingsError,
@@ -66,7 +66,11 @@ def test_the_table_services_own_bounds_fit() -> None:
             chips=tables.CHIPS,
             turn_range=tables.TURN_SECONDS,
         )
-    assert (core.SEATS.low, core.SEATS.high) == tuple(tables.SEATS)
+    assert tuple(tables.SEATS) == (MIN_PLAYERS, MAX_PLAYERS)  # one source: the engine's R1.1
+    with pytest.raises(SettingsError, match="seats must be from 2 to 8"):
+        settings.of(
+            Structure.TURBO, 100, seats=9, chips=tables.CHIPS, turn_range=tables.TURN_SECONDS
+        )
 
 
 @pytest.mark.parametrize(
