@@ -46,7 +46,7 @@ def test_the_defaults_sit_inside_the_bounds() -> None:
     for defaults in core.STRUCTURES.values():
         assert defaults.starting_chips in core.STARTING_CHIPS
         assert defaults.level_minutes in core.LEVEL_MINUTES
-    assert core.DEFAULT_SEATS in core.SEATS
+    assert MIN_PLAYERS <= core.DEFAULT_SEATS <= MAX_PLAYERS
     assert set(core.STRUCTURES) == set(Structure)
 
 
