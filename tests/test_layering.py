@@ -12,7 +12,9 @@
 - no module over 500 lines (a soft limit: a module holds one idea whole, and one cut in two
   to fit a number is worse than one a little long), except those named in ``LONG_MODULES``:
   format parsers and generated tables;
-- at most 28 modules in the table service (``dealerbot/tables``): rooms merged by idea.
+- at most 28 modules in the table service (``dealerbot/tables``): rooms merged by idea;
+- at most 30 in the Discord layer (``dealerbot/bot``, ``cogs/`` and both ``__init__.py``
+  counted), likewise.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ REPO = Path(__file__).resolve().parents[1]
 PACKAGE = REPO / "dealerbot"
 MAX_LINES = 500
 TABLES_MAX_MODULES = 28
+BOT_MAX_MODULES = 30
 LONG_MODULES = {
     # A format parser: one table of PokerStars line patterns and the reader that walks them.
     # Splitting it would scatter one format's grammar over several files.
@@ -342,3 +345,10 @@ def test_the_table_service_has_at_most_28_modules() -> None:
     assert len(found) <= TABLES_MAX_MODULES, (
         f"{len(found)} modules in dealerbot/tables: " + ", ".join(map(str, found))
     )
+
+
+def test_the_discord_layer_has_at_most_30_modules() -> None:
+    found = sorted(path.relative_to(PACKAGE) for path in (PACKAGE / "bot").rglob("*.py"))
+    assert found, "no modules under dealerbot/bot"
+    listed = ", ".join(map(str, found))
+    assert len(found) <= BOT_MAX_MODULES, f"{len(found)} modules in dealerbot/bot: {listed}"

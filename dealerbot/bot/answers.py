@@ -32,9 +32,9 @@ from dealerbot.tables import (
 )
 from dealerbot.tables import events as ev
 
-from . import render_games
+from . import games_text
 from .discord_limits import EMBED_FIELD_VALUE
-from .render import COLOR_PRIVATE, COLOR_RESULT, COLOR_WAITING, cards_text, name_text, timestamp
+from .markup import COLOR_PRIVATE, COLOR_RESULT, COLOR_WAITING, cards_text, name_text, timestamp
 
 # --- his cards (DMs and ephemeral answers only) ----------------------------------------
 
@@ -182,11 +182,11 @@ def rules_embed(
     game = view.stakes.variant if view is not None else config.variant
     games = view.games if view is not None else None
     embed = discord.Embed(
-        title=game.title, description=render_games.rules_text(game), colour=COLOR_WAITING
+        title=game.title, description=games_text.rules_text(game), colour=COLOR_WAITING
     )
     if config.mixed:
-        now = f"\nNow: {render_games.game_line(games)}." if games is not None else ""
-        text = f"{render_games.settings_text(config)}.{now}\n{render_games.MIXED_RULES}"
+        now = f"\nNow: {games_text.game_line(games)}." if games is not None else ""
+        text = f"{games_text.game_mode_text(config)}.{now}\n{games_text.MIXED_RULES}"
         embed.add_field(name="Games", value=text[:EMBED_FIELD_VALUE], inline=False)
     embed.add_field(name="Stakes", value=config_stakes_text(config), inline=False)
     embed.add_field(
@@ -208,7 +208,7 @@ def config_embed(
     title = "Settings changed" if changed else "Settings"
     embed = discord.Embed(title=f"{title} ({scope})", colour=COLOR_WAITING)
     embed.add_field(
-        name="Game", value=render_games.settings_text(config)[:EMBED_FIELD_VALUE], inline=False
+        name="Game", value=games_text.game_mode_text(config)[:EMBED_FIELD_VALUE], inline=False
     )
     embed.add_field(name="Stakes", value=config_stakes_text(config), inline=False)
     embed.add_field(
@@ -237,7 +237,7 @@ def change_notice(config: TableConfig, changed: Sequence[str], by: str) -> str:
     """``From the next hand: Seven Card Stud Hi/Lo, 10/20 fixed limit, changed by alice``."""
     parts = []
     if GAME_KEYS & set(changed):
-        parts.append(render_games.settings_text(config))
+        parts.append(games_text.game_mode_text(config))
     if STAKE_KEYS & set(changed):
         parts.append(config_stakes_text(config))
     if {"min_buyin", "max_buyin"} & set(changed):

@@ -19,8 +19,8 @@ from dealerbot.tables import ActionKind, TablePhase, TableView, Variant
 from dealerbot.tables import events as ev
 
 from .discord_limits import BUTTON_LABEL, BUTTONS_PER_ROW
-from .render_games import short_title
-from .render_table import busted
+from .games_text import short_title
+from .table_embeds import busted
 
 ACTION_TEMPLATE = (
     r"stud:(?P<table>\d{1,19}):(?P<hand>\d{1,19}):(?P<seq>\d{1,9}):(?P<act>[a-z_]{1,12})"

@@ -35,8 +35,9 @@ from discord.ext import commands
 from dealerbot.settings import Settings
 from dealerbot.tables import ClosedBecause, TableService
 
-from . import command_sync, mentions
+from . import command_sync
 from .errors import StudTree
+from .markup import learn_command_ids
 from .relay import TableRelay
 
 EXTENSIONS = ("dealerbot.bot.cogs.stud", "dealerbot.bot.cogs.admin")
@@ -136,12 +137,12 @@ class DealerBot(commands.Bot):
                 # A network blip at boot must not stop the tables (issue 12): sync next start.
                 log.error("cannot sync commands to DEV_GUILD_ID %s now (%s)", guild_id, error)
                 return
-            mentions.learn(synced)
+            learn_command_ids(synced)
             log.info("synced %d commands to the development server %s", len(synced), guild_id)
         else:
             log.info("DEV_GUILD_ID is not set: run `dealerbot sync` once to publish the commands")
             try:  # the global commands' ids, for clickable command hints
-                mentions.learn(await self.tree.fetch_commands())
+                learn_command_ids(await self.tree.fetch_commands())
             except discord.HTTPException as error:
                 log.info("cannot list the commands (HTTP %s): hints stay plain", error.status)
 

@@ -15,11 +15,11 @@ import discord
 from dealerbot.tables import ClosedBecause, PlayerPrefs, TableService
 from dealerbot.tables import events as ev
 
-from . import answers, render
+from . import answers
 from .dm import CANNOT_DM, DmCourier, DmRefused
+from .markup import name_text
 from .rest_budget import DEFAULT_LIMIT, RestBudget
-from .table_channel import Hub
-from .table_links import jump_url
+from .table_channel import Hub, jump_url
 from .table_messages import TableMessenger
 from .turn_alerts import DEFAULT_DELAY, TurnAlerts
 
@@ -112,7 +112,7 @@ class TableRelay:
         if channel is not None:
             text += f" (#{channel.name})"
         if guild is not None:
-            text += f" in {render.name_text(guild.name)}"
+            text += f" in {name_text(guild.name)}"
         return text
 
     def _dm_refused(self, refused: DmRefused) -> None:

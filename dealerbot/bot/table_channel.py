@@ -1,4 +1,5 @@
-"""Requests in a table's channel: post, edit, tidy, notices; what Discord refusals mean.
+"""A table's channel: its requests (post, edit, notices), what Discord's refusals of them
+mean, and the links to its messages.
 
 A deleted channel (404 10003, or 403 50001 for a channel the bot no longer knows of)
 becomes :class:`ChannelGone` (the table is closed); another 403 becomes
@@ -6,6 +7,11 @@ becomes :class:`ChannelGone` (the table is closed); another 403 becomes
 message (404, 10008) or one too old to edit (30046) makes an edit answer False, so the
 caller posts anew. Everything else propagates to the caller, which :func:`classify`-es it.
 A message's content is a :class:`~.table_plan.Payload`.
+
+After ``/stud table`` (or a re-post of a lost or old message) the previous message keeps
+only ``The table moved further down: <link>`` (:meth:`TableChannel.leave_pointer`): no
+frozen copy of the table with a live countdown, no buttons. Deal DMs and turn alerts
+carry the same kind of link to the table (:func:`jump_url`).
 """
 
 from __future__ import annotations
@@ -33,7 +39,7 @@ UNKNOWN_CHANNEL = 10003
 MISSING_ACCESS = 50001
 RETRY_SECONDS = 3.0  # the first retry after a transient failure; doubled each time
 RETRY_CAP = 120.0
-MOVED_TEXT = "The table moved further down."
+MOVED_TEXT = "The table moved further down"
 
 
 class ChannelUnavailable(Exception):
@@ -66,6 +72,19 @@ def classify(error: BaseException) -> Failure:
 def backoff(failures: int) -> float:
     """Seconds before the next try after ``failures`` transient failures in a row."""
     return min(RETRY_CAP, RETRY_SECONDS * (1 << max(0, min(failures - 1, 16))))
+
+
+def jump_url(guild_id: int, channel_id: int, message_id: int | None = None) -> str:
+    """A link to a message (to the channel itself with None)."""
+    url = f"https://discord.com/channels/{guild_id}/{channel_id}"
+    return url if message_id is None else f"{url}/{message_id}"
+
+
+def pointer_text(guild_id: int, channel_id: int, moved_to: int | None) -> str:
+    """What an old table message keeps: where the table went (when it is known)."""
+    if moved_to is None:
+        return f"{MOVED_TEXT}."
+    return f"{MOVED_TEXT}: {jump_url(guild_id, channel_id, moved_to)}"
 
 
 @dataclass(slots=True)
@@ -161,18 +180,19 @@ class TableChannel:
             raise
         return True
 
-    async def strip(self, message_id: int) -> None:
-        """Best effort: take the buttons off a message the table moved away from."""
+    async def leave_pointer(self, message_id: int, moved_to: int | None) -> None:
+        """Best effort: turn the old table message into one line pointing to the new one."""
+        text = pointer_text(self.guild_id, self.channel_id, moved_to)
         try:
-            partial = self._target().get_partial_message(message_id)
-            async with self.hub.token():
-                await partial.edit(content=MOVED_TEXT, view=None)
+            await (
+                self._target()
+                .get_partial_message(message_id)
+                .edit(content=text, embeds=[], view=None)
+            )
         except discord.HTTPException as error:
             log.info(
                 "channel %s: could not tidy message %s (HTTP %s)",
-                self.channel_id,
-                message_id,
-                error.status,
+                *(self.channel_id, message_id, error.status),
             )
 
     async def notice(self, notice: Notice) -> None:

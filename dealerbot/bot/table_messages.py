@@ -7,8 +7,13 @@ answered with the new table in the interaction response itself (free of rate lim
 the worker then finds nothing left to do. One lock per table serialises the worker's
 requests and the click answers, so an older render never lands after a newer one.
 Decisions are pure functions in :mod:`.table_plan`; requests are in :mod:`.table_channel`.
-Discord trouble never stops a hand: a deleted or too old message (404 10008, 30046) is
-re-posted; 429s are retried by discord.py; a 403 waits for a command to try again.
+
+Discord trouble never stops a hand, and a failed request never loops: a deleted or too
+old message (404 10008, 30046) is re-posted; a gone channel stops the worker and has the
+relay close the table; a 403 waits for a command; any other 4xx is logged once with
+Discord's error and that request dropped (the next change of the table tries afresh); a
+429 that discord.py gave up on, a 5xx or a network error is retried after a delay that
+doubles each time, up to a cap (:meth:`TableMessenger._failed`).
 """
 
 from __future__ import annotations
@@ -25,20 +30,21 @@ import discord
 from dealerbot.tables import ChoiceView, TableError, TableService, TableView
 from dealerbot.tables import events as ev
 
-from . import mentions, render, render_games
 from .errors import answer_failure
-from .hand_results import HandResults
-from .request_failures import RequestFailures
+from .games_text import choice_ping
+from .hand_story import HandStories
+from .markup import command_hint, name_text
 from .table_channel import (
+    Failure,
     Hub,
     Notice,
     SavedMessageId,
     TableChannel,
     acquire_within,
     answer_click,
+    on_failure,
     unanswered_outcome,
 )
-from .table_links import leave_pointer
 from .table_plan import (
     ClickShows,
     MessageStep,
@@ -63,7 +69,9 @@ ACT_WAIT = 2.0  # a service call slower than this is deferred (Discord's limit i
 Request = tuple[Callable[[], Awaitable[None]], str, Callable[[], object]]
 
 
-class TableMessenger(RequestFailures):
+class TableMessenger:
+    """One table's message: its memory of the table, the worker that shows it, the clicks."""
+
     def __init__(self, hub: Hub, guild_id: int, channel_id: int) -> None:
         self.hub = hub
         self.channel = TableChannel(hub, guild_id, channel_id)
@@ -73,7 +81,7 @@ class TableMessenger(RequestFailures):
         self.view: TableView | None = None
         self.choice: ChoiceView | None = None  # the dealer's choice last announced
         self.turn: ev.Turn | None = None
-        self.hands = HandResults()
+        self.hands = HandStories()
         self.slot: Slot | None = None
         self.closed: ev.TableClosed | None = None
         self.notices: list[Notice] = []
@@ -115,7 +123,7 @@ class TableMessenger(RequestFailures):
     def _on_view(self, view: TableView) -> None:
         choice = view.games.choice if view.games is not None else None
         if choice is not None and choice != self.choice:  # embeds ping nobody: a notice does
-            self.notice(render_games.choice_ping(choice), mention=choice.user_id)
+            self.notice(choice_ping(choice), mention=choice.user_id)
         self.choice = choice
         self.view = view
         for seat in view.seats:
@@ -174,10 +182,34 @@ class TableMessenger(RequestFailures):
                 try:
                     await run()
                 except Exception as error:
-                    self._failed(error, label, drop)  # see RequestFailures: never a loop
+                    self._failed(error, label, drop)  # never a loop
                     return
                 self.failures = 0
                 await self.saved.flush()
+
+    def _failed(self, error: Exception, label: str, drop: Callable[[], object]) -> None:
+        """A request of the worker failed: stop, wait for a command, drop it, or retry later."""
+        failure, delay = on_failure(self.channel_id, label, error, self.failures + 1)
+        if failure is Failure.UNAVAILABLE:
+            self.unavailable = str(error)
+        elif failure is Failure.GONE:  # the relay closes the table
+            self._closing = True
+            self.hub.gone(self.guild_id, self.channel_id)
+        elif failure is Failure.REFUSED:
+            drop()
+        else:
+            self.failures += 1
+            self._schedule_retry(delay)
+
+    def _schedule_retry(self, delay: float) -> None:
+        if self._retry is None or self._retry.cancelled():
+            loop = asyncio.get_running_loop()
+
+            def again() -> None:
+                self._retry = None
+                self.kick()
+
+            self._retry = loop.call_later(delay, again)
 
     async def _load(self) -> None:
         """After a restart: adopt the stored message if it shows the hand still running."""
@@ -250,7 +282,7 @@ class TableMessenger(RequestFailures):
         await self._post(payload, hand_id)
         if old is not None:
             new = self.slot.message_id if self.slot is not None else None
-            await leave_pointer(self.channel, old.message_id, new)
+            await self.channel.leave_pointer(old.message_id, new)
 
     async def _edit(self, slot: Slot, payload: Payload, hand_id: int | None) -> None:
         if await self.channel.edit(slot.message_id, payload):
@@ -324,8 +356,8 @@ class TableMessenger(RequestFailures):
             table_id=table_id,
             hand_id=hand_id,
             seq=seq,
-            name_text=render.name_text,
-            command_text=mentions.command,
+            name_text=name_text,
+            command_text=command_hint,
         )
         if refusal is not None:
             raise refusal

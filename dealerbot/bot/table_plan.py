@@ -19,11 +19,9 @@ import discord
 from dealerbot.tables import TablePhase, TableView
 from dealerbot.tables import events as ev
 
-from . import render
-from .action_log import Act
 from .buttons import table_buttons
-from .render_result import result_embed
-from .render_table import table_embed
+from .hand_story import Act
+from .table_embeds import closed_embed, result_embed, table_embed
 
 
 @dataclass(slots=True)
@@ -76,7 +74,7 @@ def result_payload(ended: ev.HandEnded, acts: Sequence[Act] | None = None) -> Pa
 
 
 def closed_payload(event: ev.TableClosed, names: Mapping[int, str]) -> Payload:
-    return Payload([render.closed_embed(event, dict(names))], None)
+    return Payload([closed_embed(event, dict(names))], None)
 
 
 @dataclass(slots=True)

@@ -25,7 +25,7 @@ from dealerbot.tables import Clock, PlayerPrefs, TableView
 from dealerbot.tables import events as ev
 
 from .dm import DmCourier
-from .render import COLOR_PRIVATE, timestamp
+from .markup import COLOR_PRIVATE, timestamp
 
 log = logging.getLogger(__name__)
 

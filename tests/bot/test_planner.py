@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from dealerbot.bot import mentions, render
+from dealerbot.bot import markup
 from dealerbot.bot.table_plan import (
     ClickShows,
     MessageStep,
@@ -146,8 +146,8 @@ def action_refusal(view: TableView, user: int, table: int, hand: int, seq: int) 
         table_id=table,
         hand_id=hand,
         seq=seq,
-        name_text=render.name_text,
-        command_text=mentions.command,
+        name_text=markup.name_text,
+        command_text=markup.command_hint,
     )
     return None if refused is None else str(refused)
 

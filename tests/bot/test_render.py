@@ -12,11 +12,9 @@ from typing import Any
 import discord
 import pytest
 
-from dealerbot.bot import answers, mentions, render
-from dealerbot.bot.action_log import Act
-from dealerbot.bot.hand_results import HandResults
-from dealerbot.bot.render_result import result_embed
-from dealerbot.bot.render_table import table_embed
+from dealerbot.bot import answers, markup
+from dealerbot.bot.hand_story import Act, HandStories
+from dealerbot.bot.table_embeds import closed_embed, result_embed, table_embed
 from dealerbot.tables import (
     ActionKind,
     AutoReason,
@@ -35,7 +33,7 @@ from .table_values import CHANNEL, GUILD, cards, playing, seat, turn, waiting
 @pytest.fixture(autouse=True)
 def plain_hints() -> None:
     """Command hints are plain until a bot learns the command ids (another test may have)."""
-    mentions.forget()
+    markup.forget_command_ids()
 
 
 def own(text: str) -> tuple[Card, ...]:
@@ -59,7 +57,7 @@ def test_a_hand_in_play_shows_up_cards_hidden_counts_pot_and_who_acts() -> None:
     text = embed_text(embed)
     assert embed.title == "Stud · 5/10 · hand #5"  # game, stakes and hand in the title
     assert "Pot: 12" in text
-    assert text.count(render.HIDDEN) == 4  # two down cards each, as hidden marks
+    assert text.count(markup.HIDDEN) == 4  # two down cards each, as hidden marks
     assert "K♥" in text and "2♣" in text
     assert "To act: <@100> · 2 to call · time runs out <t:2000000030:R>" in text
     assert "bob brings in 2" in text
@@ -104,9 +102,9 @@ def test_folded_players_are_struck_through_and_flags_are_named() -> None:
 
 
 def test_names_cannot_format_or_mention() -> None:
-    assert render.name_text("**@everyone**") == "\\*\\*@\u200beveryone\\*\\*"
-    assert render.name_text("") == "?"
-    assert len(render.name_text("x" * 200)) == 32
+    assert markup.name_text("**@everyone**") == "\\*\\*@\u200beveryone\\*\\*"
+    assert markup.name_text("") == "?"
+    assert len(markup.name_text("x" * 200)) == 32
 
 
 def test_a_waiting_table_says_what_it_needs_and_shows_no_old_actions() -> None:
@@ -129,12 +127,12 @@ def test_command_hints_are_clickable_once_the_ids_are_known() -> None:
     class Known:
         name, id = "stud", 1234
 
-    mentions.learn([Known()])  # type: ignore[list-item]
+    markup.learn_command_ids([Known()])  # type: ignore[list-item]
     try:
         text = embed_text(table_embed(waiting(seat(0, "alice")), None))
         assert "</stud join:1234>" in text
     finally:
-        mentions.forget()
+        markup.forget_command_ids()
 
 
 # --- the result -------------------------------------------------------------------------
@@ -236,7 +234,7 @@ def test_a_cancelled_hand_says_every_chip_went_back() -> None:
 
 
 def test_results_of_a_channel_that_cannot_post_are_capped_oldest_dropped() -> None:
-    hands = HandResults(max_pending=2)
+    hands = HandStories(max_pending=2)
     for hand_id in (1, 2, 3):
         hands.ended(ended(hand_id=hand_id))
     assert hands.finished == [2, 3]
@@ -248,7 +246,7 @@ def test_results_of_a_channel_that_cannot_post_are_capped_oldest_dropped() -> No
 
 
 def test_deal_dms_name_the_hand_from_its_start_or_from_a_resumed_view() -> None:
-    hands = HandResults()
+    hands = HandStories()
     start = ev.HandStarted(GUILD, CHANNEL, 7, 5, "cd" * 32, 0, PLAYERS, Variant.STUD8)
     hands.started(start)
     assert hands.deal_labels(7, None) == (5, Variant.STUD8.title)
@@ -260,7 +258,7 @@ def test_deal_dms_name_the_hand_from_its_start_or_from_a_resumed_view() -> None:
 
 def test_the_closing_notice_lists_chips_back() -> None:
     event = ev.TableClosed(GUILD, CHANNEL, ((100, 250),))
-    text = embed_text(render.closed_embed(event, {100: "alice"}))
+    text = embed_text(closed_embed(event, {100: "alice"}))
     assert "alice: 250 chips back to the wallet" in text
 
 
@@ -296,4 +294,4 @@ def test_balance_and_leaderboard() -> None:
 
 
 def test_hidden_cards_render_as_backs() -> None:
-    assert render.cards_text(cards("?? Ah")) == f"{render.HIDDEN} A♥"
+    assert markup.cards_text(cards("?? Ah")) == f"{markup.HIDDEN} A♥"

@@ -9,7 +9,7 @@ import re
 
 import discord
 
-from dealerbot.bot.render_result import result_embed, shown_line
+from dealerbot.bot.table_embeds import result_embed, shown_line
 from dealerbot.tables import Card, Variant
 from dealerbot.tables import events as ev
 

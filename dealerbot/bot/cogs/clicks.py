@@ -37,7 +37,7 @@ from discord.ext import commands
 
 from dealerbot.tables import TableService, TableView, Variant
 
-from .. import answers, mentions
+from .. import answers
 from ..buttons import (
     ACTION_TEMPLATE,
     BUYIN_FORM_TEMPLATE,
@@ -48,7 +48,8 @@ from ..buttons import (
 )
 from ..discord_limits import CUSTOM_ID, TEXT_INPUT_LABEL
 from ..errors import UserError, answer_failure, place
-from ..render_games import short_title
+from ..games_text import short_title
+from ..markup import command_hint
 from .base import display_name, relay_of, service_of
 
 log = logging.getLogger(__name__)
@@ -140,7 +141,7 @@ class CardsClick(discord.ui.DynamicItem[Button], template=CARDS_TEMPLATE):
 def join_hint() -> str:
     return (
         f"You are not seated at this table: press **Sit down** (or use "
-        f"{mentions.command('stud join')}) to play from the next hand."
+        f"{command_hint('stud join')}) to play from the next hand."
     )
 
 
@@ -314,14 +315,14 @@ TABLE_CLICKS: tuple[Click, ...] = (ActionClick, CardsClick, SeatClick, GameClick
 def stray_text() -> str:
     return (
         "This button belongs to an old table message: use the newest one, or "
-        f"{mentions.command('stud table')}."
+        f"{command_hint('stud table')}."
     )
 
 
 def stray_form_text() -> str:
     return (
         "This form belongs to an old table message: press **Buy in…** on the newest one, "
-        f"or use {mentions.command('stud join')}."
+        f"or use {command_hint('stud join')}."
     )
 
 

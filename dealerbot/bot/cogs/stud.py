@@ -16,10 +16,11 @@ from discord.ext import commands
 
 from dealerbot.tables import DailyNotReadyError, NoTableError, TableView
 
-from .. import answers, render
+from .. import answers
 from ..answers import add_chips_text, leave_text
 from ..client import DealerBot
 from ..errors import Reply, UserError, place
+from ..markup import timestamp
 from ..table_channel import ChannelUnavailable
 from . import clicks
 from .base import CogBase, Cooldown, check_amount, check_can_post, display_name, is_admin
@@ -213,11 +214,11 @@ class StudCog(
                     raise
                 return Reply(
                     "You already claimed today's bonus; the next one is ready "
-                    f"{render.timestamp(error.retry_at)}."
+                    f"{timestamp(error.retry_at)}."
                 )
             return Reply(
                 f"You claimed **{claim.amount}** chips; your wallet holds {claim.wallet.chips}. "
-                f"Next bonus {render.timestamp(claim.next_claim_at)}."
+                f"Next bonus {timestamp(claim.next_claim_at)}."
             )
 
         await self.run(interaction, work)

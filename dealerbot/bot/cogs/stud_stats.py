@@ -30,9 +30,10 @@ from dealerbot.tables import (
     shown_name,
 )
 
-from .. import answers, render
+from .. import answers
 from ..discord_limits import CUSTOM_ID
 from ..errors import Reply, UserError, answer_failure, place
+from ..markup import name_text
 from .base import CogBase, service_of
 from .clicks import as_button
 
@@ -154,7 +155,7 @@ class StatsCommands(CogBase, commands.Cog):
                 guild_id, target.id, period=parse_period(period), variant=game
             )
             name = shown_name(getattr(target, "display_name", None) or target.name, target.id)
-            embed = answers.stats_embed(report, render.name_text(name))  # escaped as a seat's name
+            embed = answers.stats_embed(report, name_text(name))  # escaped as a seat's name
             return Reply(embed=embed, ephemeral=not share)
 
         await self.run(interaction, work, ephemeral=not share)

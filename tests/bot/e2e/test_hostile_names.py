@@ -3,7 +3,7 @@ no fake turn marker, an action line never loses its action, no cut inside an esc
 
 from __future__ import annotations
 
-from dealerbot.bot.render import name_text
+from dealerbot.bot.markup import name_text
 
 from .driver import Club, action_buttons, message_text, passive
 

@@ -1,6 +1,7 @@
-"""Mixed games as players read them: short game titles, the rotation line of the table
-(``Razz — hand 3 of 8, then Stud Hi/Lo``), the dealer's-choice prompt, each game's rules
-and the game settings. Text only, from the values :mod:`dealerbot.tables` gives."""
+"""The games in words: short game titles, the rotation line of a mixed table
+(``Razz — hand 3 of 8, then Stud Hi/Lo``), the dealer's-choice prompt and ping, each
+game's rules and the game mode of a table's settings. Text only, from the values
+:mod:`dealerbot.tables` gives."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ def listed(games: Sequence[Variant], last: str = "or") -> str:
     return titles[0] if len(titles) == 1 else f"{', '.join(titles[:-1])} {last} {titles[-1]}"
 
 
-def hands(n: int) -> str:
+def hand_count(n: int) -> str:
     return f"{n} hand{'s' if n != 1 else ''}"
 
 
@@ -30,7 +31,7 @@ def game_line(games: GamesView) -> str:
     """``Razz — hand 3 of 8, then Stud Hi/Lo`` (``then dealer's choice``)."""
     then = "dealer's choice" if games.then is None else short_title(games.then)
     if games.hand == 0:
-        return f"{short_title(games.game)} — {hands(games.of)}, then {then}"
+        return f"{short_title(games.game)} — {hand_count(games.of)}, then {then}"
     return f"{short_title(games.game)} — hand {games.hand} of {games.of}, then {then}"
 
 
@@ -43,15 +44,15 @@ def choice_text(choice: ChoiceView, current: Variant, deadline_text: str) -> str
     )
 
 
-def settings_text(config: TableConfig) -> str:
-    """The game setting in words: one game, the rotation, or dealer's choice."""
+def game_mode_text(config: TableConfig) -> str:
+    """The game mode of the settings in words: one game, the rotation, or dealer's choice."""
     if config.game is GameMode.MIX:
         order = " → ".join(short_title(g) for g in config.games)
-        return f"Mixed: {order}, {hands(config.hands_per_game)} each, in turn"
+        return f"Mixed: {order}, {hand_count(config.hands_per_game)} each, in turn"
     if config.game is GameMode.CHOICE:
         return (
             f"Dealer's choice among {listed(config.games)}: the player on the button picks "
-            f"the game for the next {hands(config.hands_per_game)} "
+            f"the game for the next {hand_count(config.hands_per_game)} "
             f"({config.choice_seconds} s to choose)"
         )
     return config.variant.title

@@ -1,6 +1,10 @@
-"""The pieces every message is written with: names and lines made safe for Markdown, cards
-(a face-down card as a mark), Discord timestamps and the colours of the embeds; and the
-table-closed notice. No I/O, no rules.
+"""How the bot writes for Discord: names and lines made safe for Markdown, cards (a face-down
+card as a mark), Discord timestamps, the embeds' colours, and clickable command hints.
+
+A hint is ``</stud join:ID>`` once the command ids are known: Discord turns
+``</name sub:id>`` into a link that fills in the command; the id is the application
+command's, learnt when the bot syncs or lists its commands at start. Until then (or for a
+command Discord did not list) a hint is the plain ```/stud join```. No I/O, no rules.
 """
 
 from __future__ import annotations
@@ -11,7 +15,6 @@ from functools import lru_cache
 import discord
 
 from dealerbot.tables import ALL_CARDS, Card
-from dealerbot.tables import events as ev
 
 HIDDEN = "🂠"  # a face-down card in public: the count is public, the card is not
 COLOR_PLAYING = discord.Colour.dark_green()
@@ -48,13 +51,23 @@ def timestamp(seconds: float, style: str = "R") -> str:
     return f"<t:{int(seconds)}:{style}>"
 
 
-def closed_embed(event: ev.TableClosed, names: dict[int, str]) -> discord.Embed:
-    lines = [
-        f"{name_text(names.get(user, str(user)))}: {chips} chips back to the wallet"
-        for user, chips in event.cashed_out
-    ]
-    return discord.Embed(
-        title="Table closed",
-        description="\n".join(lines) or "No one was seated.",
-        colour=COLOR_CLOSED,
-    )
+# --- command hints -----------------------------------------------------------------------
+
+_COMMAND_IDS: dict[str, int] = {}  # top-level command name -> its id
+
+
+def learn_command_ids(commands: Iterable[discord.app_commands.AppCommand]) -> None:
+    """Remember the ids of the synced (or fetched) commands."""
+    for command in commands:
+        _COMMAND_IDS[command.name] = command.id
+
+
+def forget_command_ids() -> None:
+    _COMMAND_IDS.clear()
+
+
+def command_hint(path: str) -> str:
+    """A hint for ``path`` (``"stud join"``): a command mention, or the name in backticks."""
+    top = path.split(" ", 1)[0]
+    found = _COMMAND_IDS.get(top)
+    return f"</{path}:{found}>" if found is not None else f"`/{path}`"
