@@ -1,4 +1,4 @@
-"""Private-card delivery by direct message, off the table's critical path.
+"""Direct messages (a player's cards, and plain notices) sent off the table's critical path.
 
 A DM is queued and sent by its own task (per player, in order), so a slow or
 rate-limited DM never delays a click's answer. When Discord refuses a DM (403, code

@@ -1,4 +1,5 @@
-"""Refusals, and turning every failure into a short, private answer; logging what is a bug.
+"""Answering an interaction: the :class:`Reply`, deferring slow work, refusals, and every
+failure turned into a short, private answer; the command tree's checks; logging what is a bug.
 
 User-caused refusals (:class:`UserError` here, :class:`~dealerbot.tables.TableError`
 from the service) are shown as they are, ephemeral. A command the bot does not know (the

@@ -40,6 +40,9 @@ def table_link(messenger: TableMessenger, hand_id: int) -> str:
 
 
 class TableRelay:
+    """The service's subscriber: one messenger per table channel, the DM courier and turn
+    alerts under one REST budget, and what to do when a channel or a server is gone."""
+
     def __init__(
         self,
         client: discord.Client,

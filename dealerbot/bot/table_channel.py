@@ -89,6 +89,8 @@ def pointer_text(guild_id: int, channel_id: int, moved_to: int | None) -> str:
 
 @dataclass(slots=True)
 class Notice:
+    """A short channel message; ``mention``: the one member it pings (None: nobody)."""
+
     content: str
     mention: int | None = None
 

@@ -1,1 +1,3 @@
-"""One cog per feature: play (``/stud``), wallet and leaderboard, admin (``/stud-admin``)."""
+"""What comes in from Discord: the two command groups as extensions (``/stud`` with its
+mixins, ``/stud-admin``), what they share (:mod:`.base`, :mod:`.options`), and every click
+and form of the table message (:mod:`.clicks`)."""

@@ -55,6 +55,8 @@ class AdminCog(
     group_name="stud-admin",
     group_description="Dealer settings (Manage Server)",
 ):
+    """Table and server settings, wallet adjustments and closing a table, for admins."""
+
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         if not is_admin(interaction):
             raise app_commands.MissingPermissions(["manage_guild"])
