@@ -12,7 +12,7 @@ import logging
 
 import discord
 
-from dealerbot.tables import ClosedBecause, PlayerPrefs, TableService
+from dealerbot.tables import ClosedBecause, TableService
 from dealerbot.tables import events as ev
 
 from . import answers
@@ -57,8 +57,9 @@ class TableRelay:
         self.budget = RestBudget(rest_budget)
         self.hub = Hub(client, self._remember_message, self._lookup_message, budget=self.budget)
         self.courier = DmCourier(client, self._dm_refused, self._dm_delivered, budget=self.budget)
-        prefs = PlayerPrefs(service.db)
-        self.alerts = TurnAlerts(service.clock, prefs, self.courier, alert_delay, self._where)
+        self.alerts = TurnAlerts(
+            service.clock, service.prefs, self.courier, alert_delay, self._where
+        )
         self.messengers: dict[Key, TableMessenger] = {}
         self._warned: set[tuple[int, int]] = set()  # (channel, user) told in public, once
         self.tell_privately: set[int] = set()  # users to remind at their next click

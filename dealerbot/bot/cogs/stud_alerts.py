@@ -12,8 +12,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from dealerbot.tables import PlayerPrefs
-
 from ..errors import Reply
 from .base import CogBase
 
@@ -48,7 +46,7 @@ class AlertCommands(CogBase, commands.Cog):
                 return Reply("Choose on or off.")
             on = setting.value == "on"
             relay = self.relay
-            await PlayerPrefs(self.service.db).set_turn_alerts(interaction.user.id, on)
+            await self.service.prefs.set_turn_alerts(interaction.user.id, on)
             relay.alerts.remember(interaction.user.id, on)
             return Reply(alerts_text(on, relay.alerts.delay))
 
