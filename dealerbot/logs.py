@@ -4,7 +4,8 @@ Below INFO, discord.py logs every request body and gateway event (a player's DMs
 "My cards" answers hold his down cards) and aiosqlite logs every statement with its
 parameters (the deck of a hand being dealt). Unless the development switch
 ``LOG_SECRETS=1`` is set, those libraries are held at INFO whatever ``LOG_LEVEL`` says;
-dealerbot's own log lines never carry a card.
+dealerbot's own log lines never carry a card, except at DEBUG on the ``dealerbot.secrets``
+loggers (a corrupt deck's bad card, for whoever debugs it), held the same way.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from __future__ import annotations
 import logging
 
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
-PAYLOAD_LOGGERS = ("discord", "aiosqlite", "asyncpg")  # they dump payloads at DEBUG
+# They dump payloads at DEBUG (dealerbot.secrets: our own card-bearing detail).
+PAYLOAD_LOGGERS = ("discord", "aiosqlite", "asyncpg", "dealerbot.secrets")
 
 
 def configure(level: str, *, secrets: bool = False) -> None:

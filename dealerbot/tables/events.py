@@ -226,7 +226,8 @@ class HandEnded(TableEvent):
     It carries the whole public story of the hand, so a result message needs no other
     event (and a hand resumed after a restart tells it the same way): the number, the
     commitment, the game, who was dealt in, the showdown (None when nobody showed or the
-    hand was cancelled) and the last public action lines.
+    hand was cancelled), the last public action lines and every action (``actions``: the
+    hand's :class:`ActionTaken` events in order, those before a restart included).
     """
 
     hand_id: int
@@ -240,6 +241,7 @@ class HandEnded(TableEvent):
     players: tuple[SeatedPlayer, ...] = ()  # stacks as dealt in
     showdown: Showdown | None = None
     last_actions: tuple[str, ...] = ()
+    actions: tuple[ActionTaken, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

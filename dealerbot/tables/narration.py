@@ -224,7 +224,11 @@ def hand_results(
 
 
 def hand_ended(
-    guild_id: int, channel_id: int, ended: Ended, last_actions: tuple[str, ...]
+    guild_id: int,
+    channel_id: int,
+    ended: Ended,
+    last_actions: tuple[str, ...],
+    actions: tuple[out.ActionTaken, ...] = (),
 ) -> out.HandEnded:
     """The end of a hand with its whole public story (see :class:`events.HandEnded`)."""
     record = ended.record
@@ -245,6 +249,7 @@ def hand_ended(
         ),
         ended.showdown,
         last_actions,
+        actions,
     )
 
 

@@ -19,6 +19,7 @@ from dealerbot.engine import player_view as engine_player_view
 from dealerbot.store.seats import SeatRow
 from dealerbot.store.tables import TableStatus
 
+from .events import ActionTaken
 from .hand_log import LiveHand
 from .settings import TableConfig
 from .views import GamesView, OptionView, PlayerView, SeatView, StakesView, TablePhase, TableView
@@ -41,6 +42,7 @@ class TableSnapshot:
     last_actions: tuple[str, ...]
     queued: Mapping[int, int] = field(default_factory=dict)  # top-ups for the next deal
     games: GamesView | None = None  # mixed games: the rotation or dealer's choice
+    actions: tuple[ActionTaken, ...] = ()  # the hand's actions (the last hand's between)
 
 
 def _stakes_view(table: TableSnapshot) -> StakesView:
@@ -148,6 +150,7 @@ def table_view(table: TableSnapshot) -> TableView:
             next_hand_at=table.next_hand_at,
             last_actions=table.last_actions,
             games=games,
+            actions=table.actions,
         )
     hand = public_view(live.state)
     to_act = hand.to_act
@@ -171,6 +174,7 @@ def table_view(table: TableSnapshot) -> TableView:
         next_hand_at=table.next_hand_at,
         last_actions=table.last_actions,
         games=games,
+        actions=table.actions,
     )
 
 

@@ -8,6 +8,13 @@ committed to it is returned (the seat stacks were never touched mid-hand).
 
 :func:`replay_hand` is the pure replay; :func:`resume_policy` decides, from what the store
 could read back, whether the hand goes on (:class:`Resume`) or is refunded (:class:`Refund`).
+A resumed hand carries its actions (the same :class:`~.events.ActionTaken` events a hand that
+never restarted sent), so a front end tells it street by street as before.
+
+Why a hand cannot be replayed is logged (WARNING) and told to the players without a card: a
+deck that does not read back names its bad card, so that detail goes only to the
+``dealerbot.secrets`` logger at DEBUG, which :mod:`dealerbot.logs` holds at INFO unless
+``LOG_SECRETS=1``.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from dataclasses import dataclass, field
 from dealerbot.engine import (
     Action,
     ActionKind,
+    CardError,
     EngineError,
     HandState,
     PlayNotes,
@@ -42,6 +50,18 @@ from .narration import LAST_ACTIONS, narrate
 from .settings import TableConfig
 
 log = logging.getLogger(__name__)
+# Card-bearing detail (a bad deck names its card): DEBUG only, held back unless LOG_SECRETS=1.
+secret_log = logging.getLogger("dealerbot.secrets.recovery")
+
+
+def unreadable(error: Exception) -> str:
+    """Why a hand's log cannot be read back, in words without a card (the error's own text
+    may name one: "card As appears twice")."""
+    if isinstance(error, CardError):
+        return "the logged deck is not 52 readable, distinct cards"
+    if isinstance(error, FairnessError):
+        return "the logged salts cannot be read"
+    return f"the log cannot be read ({type(error).__name__})"
 
 
 @dataclass(slots=True)
@@ -53,6 +73,7 @@ class Replay:
     error: str | None = None
     committed: dict[int, int] = field(default_factory=dict)
     action_lines: list[str] = field(default_factory=list)
+    actions: list[out.ActionTaken] = field(default_factory=list)  # every one, in order
     showdown: out.Showdown | None = None
     play: PlayNotes = field(default_factory=PlayNotes)  # 3rd-street choices, for stats
 
@@ -91,7 +112,9 @@ def replay_hand(
             record.button_seat,
         )
     except EngineError as error:
-        return Replay(None, f"the hand cannot be dealt again: {error}", antes)
+        secret_log.debug("hand %s cannot be dealt again: %s", record.id, error)
+        why = unreadable(error) if isinstance(error, CardError) else str(error)
+        return Replay(None, f"the hand cannot be dealt again: {why}", antes)
     result = Replay(state)
     for expected, logged in enumerate(sorted(secret.actions, key=lambda a: a.seq)):
         problem: str | None = None
@@ -112,6 +135,7 @@ def replay_hand(
                     guild_id, channel_id, record.id, players, events, state, logged.seq, auto
                 )
                 result.action_lines.extend(told.action_lines)
+                result.actions.extend(e for e in told.events if isinstance(e, out.ActionTaken))
                 result.play = note_events(result.play, events)
                 result.showdown = told.showdown or result.showdown
         if problem is not None:
@@ -132,10 +156,12 @@ def committed_by_user(state: HandState, players: Mapping[int, Player]) -> dict[i
 
 @dataclass(frozen=True, slots=True)
 class Resume:
-    """The hand goes on from its log, with its last public action lines."""
+    """The hand goes on from its log, with its last public action lines and every action
+    (as the events a hand that never restarted sent)."""
 
     hand: LiveHand
     action_lines: tuple[str, ...]
+    actions: tuple[out.ActionTaken, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,8 +205,9 @@ def resume_policy(
     """
     players = players_of(record)
     if isinstance(logged, Exception):
+        secret_log.debug("hand %s: the log cannot be read: %s", record.id, logged)
         antes = {s.user_id: min(record.config.ante, s.stack) for s in record.seats}
-        rebuilt = Replay(None, f"the log cannot be read: {logged}", antes)
+        rebuilt = Replay(None, unreadable(logged), antes)
         actions = 0
     else:
         rebuilt = replay_hand(logged, guild_id, channel_id, players)
@@ -191,4 +218,4 @@ def resume_policy(
     live = LiveHand(record, rebuilt.state, players, actions, record.action_deadline)
     live.showdown = rebuilt.showdown
     live.play = rebuilt.play
-    return Resume(live, tuple(rebuilt.action_lines))
+    return Resume(live, tuple(rebuilt.action_lines), tuple(rebuilt.actions))

@@ -131,6 +131,7 @@ class Table:
         self.closed = False
         self.next_hand_at: float | None = None
         self.last_actions: deque[str] = deque(maxlen=LAST_ACTIONS)
+        self.hand_actions: list[out.ActionTaken] = []  # every action of the hand, in order
         self.turn_timer = Timer(deps.clock, deps.tracker, f"turn-timer:{self.id}")
         self.start_timer = Timer(deps.clock, deps.tracker, f"start-timer:{self.id}")
         self.outbox = Outbox(deps.publish)
@@ -168,6 +169,7 @@ class Table:
             last_actions=tuple(self.last_actions),
             queued=self.top_ups.queued,
             games=self.games.view(self.config),
+            actions=tuple(self.hand_actions),
         )
 
     def view(self) -> TableView:
@@ -264,6 +266,7 @@ class Table:
         self.next_hand_at = None
         self.hand = live
         self.last_actions.clear()
+        self.hand_actions.clear()
         self.touch()
         self._take(step)
         await self.advance()
@@ -307,6 +310,8 @@ class Table:
         self.seats = step.seats
         for event in step.events:
             self.emit(event)
+            if isinstance(event, out.ActionTaken):
+                self.hand_actions.append(event)
         self.last_actions.extend(step.action_lines)
         if step.acted:
             self.turn_timer.cancel()
@@ -340,7 +345,8 @@ class Table:
         self.hand = None
         self.turn_timer.cancel()
         ids = (self.guild_id, self.channel_id)
-        self.emit(narration.hand_ended(*ids, ended, tuple(self.last_actions)))
+        story = (tuple(self.last_actions), tuple(self.hand_actions))
+        self.emit(narration.hand_ended(*ids, ended, *story))
         await stats.fold_now_and_then(self.deps.db, ended.record.number)
         await self._after_cash_outs(ended.cashed)
 
@@ -400,12 +406,14 @@ class Table:
             self.deps.db, record, self.guild_id, self.channel_id, self._cash_outs()
         )
         if isinstance(plan, Ended):
+            self.hand_actions.clear()  # refunded: no action of it stands
             await self._after_settle(plan)
             return
         self.hand = plan.hand
         self.button_seat = record.button_seat
         self.last_actions.clear()
         self.last_actions.extend(plan.action_lines)
+        self.hand_actions[:] = plan.actions  # told as a hand that never restarted
         self.touch()
         await self.advance()
 

@@ -12,8 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from dealerbot.engine import MIN_PLAYERS, ActionKind, Card, LegalAction, Variant
+
+if TYPE_CHECKING:  # events carry views: the views name an event only for the type checker
+    from .events import ActionTaken
 
 
 def dealt_in_next(*, sitting_out: bool, leaving: bool, stack: int) -> bool:
@@ -139,6 +143,9 @@ class TableView:
     next_hand_at: float | None
     last_actions: tuple[str, ...]
     games: GamesView | None = None  # mixed games: the rotation or dealer's choice
+    # Every action of the hand in play (or the last one, until the next deal), in order, as
+    # the ActionTaken events said them: the same for a hand resumed after a restart.
+    actions: tuple[ActionTaken, ...] = ()
 
     def seat_of(self, user_id: int) -> SeatView | None:
         for seat in self.seats:
