@@ -4,10 +4,11 @@ Implements: R3.2-R3.5, R3.7 (the bring-in round's options), R4.1-R4.6 (bet sizes
 the open-pair big bet, check and fold), R7.1-R7.3 (short all-ins), R14.4 (razz: no big
 bet on 4th street; the variant table says so).
 
-A :class:`Round` is the round's wager state as a frozen value; :func:`options` builds the
-choices from it and :func:`after_wager` returns the round a wager leaves behind. The hand
-state keeps the chips and calls these, so what is offered and what is accepted share one
-source. Who brings in and who acts first come from opener.py (see R3.1, R6.1).
+A :class:`Round` is the round's wager state as a frozen value; :func:`option` says what one
+kind of action may do in it (:func:`options` lists them all) and :func:`after_wager` returns
+the round a wager leaves behind. The hand state keeps the chips and calls these, so what is
+offered and what is accepted share one source. Who brings in and who acts first come from
+opener.py (see R3.1, R6.1).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import NamedTuple
 
 from .cards import RANK_INDEX, Card
 from .events import ActionKind, LegalAction
-from .variants import CAP_BETS, Stakes, Variant
+from .variants import CAP_BETS, MAX_PLAYERS, Stakes, Variant
 
 
 class Round(NamedTuple):
@@ -86,44 +87,88 @@ BIG_ALIASES = {ActionKind.BET_BIG: ActionKind.BET, ActionKind.RAISE_BIG: ActionK
 
 
 _FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
+_BRING_IN, _COMPLETE = ActionKind.BRING_IN, ActionKind.COMPLETE
 _new_option = tuple.__new__  # LegalAction without its Python-level __new__: the hot path
 
 
-def options(rnd: Round, stack: int, street_bet: int, acted: bool) -> tuple[LegalAction, ...]:
-    """What the seat to act may do: ``stack`` behind, ``street_bet`` in this round already,
-    ``acted`` whether it acted since the last full bet or raise."""
+def _named_after_bring_in(street: int, bets_made: int) -> tuple[ActionKind, ...]:
+    normal, big = wager_kinds(street, bets_made)
+    return (_FOLD, _CHECK, _CALL, normal) if big is normal else (_FOLD, _CHECK, _CALL, normal, big)
+
+
+_BRING_IN_ROUND = (_FOLD, _BRING_IN, _COMPLETE)
+_NAMED = {  # (3rd street, no bet yet) -> the kinds that name an action once the bring-in is in
+    (street == 3, bets == 0): _named_after_bring_in(street, bets)
+    for street in (3, 4)
+    for bets in (0, 1)
+}
+
+
+def kinds_named(rnd: Round) -> tuple[ActionKind, ...]:
+    """The kinds that can name an action at this point of the round, in the order options
+    are listed (passive first, then the wagers as :func:`wager_kinds` names them, the plain
+    one before the big); :func:`option` offers no other."""
+    if rnd.bring_in_due:
+        return _BRING_IN_ROUND
+    return _NAMED[rnd.street == 3, rnd.bets_made == 0]
+
+
+def option(
+    rnd: Round, stack: int, street_bet: int, acted: bool, kind: ActionKind
+) -> LegalAction | None:
+    """The option ``kind`` names for the seat to act, or None when it is not offered.
+
+    ``stack`` behind, ``street_bet`` in this round already, ``acted`` whether it acted since
+    the last full bet or raise.  The one rule of what may be done: :func:`options` lists it
+    for each kind :func:`kinds_named` names, and the hand's ``apply`` asks it for the one
+    kind an action names (building every option on each action cost a sixth of a hand's
+    time), so what is offered and what is accepted cannot drift apart.
+    """
     stakes = rnd.stakes
     if rnd.bring_in_due:  # R3.2 forced bring-in, or R3.6 nobody forced
-        choices = (
-            [] if rnd.bring_in_forced else [LegalAction(ActionKind.FOLD, 0, street_bet, False)]
-        )
-        bring = clamp(ActionKind.BRING_IN, stakes.bring_in, street_bet, stack)
-        choices.append(bring)
-        complete = clamp(ActionKind.COMPLETE, stakes.small_bet, street_bet, stack)
-        if complete.to > bring.to:
-            choices.append(complete)
-        return tuple(choices)
+        if kind is _FOLD:
+            if rnd.bring_in_forced:
+                return None
+            return _new_option(LegalAction, (_FOLD, 0, street_bet, False))
+        if kind is _BRING_IN:
+            return clamp(_BRING_IN, stakes.bring_in, street_bet, stack)
+        if kind is _COMPLETE:
+            complete = clamp(_COMPLETE, stakes.small_bet, street_bet, stack)
+            bring = clamp(_BRING_IN, stakes.bring_in, street_bet, stack)
+            return complete if complete.to > bring.to else None
+        return None
     current = rnd.current_bet
     to_call = current - street_bet
-    if to_call > 0:  # R4.6: fold only facing a wager
-        fold: LegalAction = _new_option(LegalAction, (_FOLD, 0, street_bet, False))
+    if kind is _CALL or kind is _FOLD:  # R4.6: fold only facing a wager
+        if to_call <= 0:
+            return None
+        if kind is _FOLD:
+            return _new_option(LegalAction, (_FOLD, 0, street_bet, False))
         if to_call >= stack:  # R7.1: a call the stack cannot cover goes all-in
-            call = _new_option(LegalAction, (_CALL, stack, street_bet + stack, True))
-        else:
-            call = _new_option(LegalAction, (_CALL, to_call, current, False))
-        passive: tuple[LegalAction, ...] = (fold, call)
-    else:  # R4.6: check only with nothing pending (never on 3rd street: the bring-in is pending)
-        passive = (_new_option(LegalAction, (_CHECK, 0, street_bet, False)),)
-    if stack <= to_call or acted or rnd.bets_made >= CAP_BETS:  # R4.2, R4.3
-        return passive
+            return _new_option(LegalAction, (_CALL, stack, street_bet + stack, True))
+        return _new_option(LegalAction, (_CALL, to_call, current, False))
+    if kind is _CHECK:  # R4.6: only with nothing pending (never on 3rd street: the bring-in is)
+        return _new_option(LegalAction, (_CHECK, 0, street_bet, False)) if to_call <= 0 else None
+    if kind is _BRING_IN or stack <= to_call or acted or rnd.bets_made >= CAP_BETS:  # R4.2, R4.3
+        return None
     normal_kind, big_kind = wager_kinds(rnd.street, rnd.bets_made)
+    if kind is not normal_kind and kind is not big_kind:
+        return None
     size = stakes.big_bet if rnd.big_mode else bet_size(stakes, rnd.street)
     normal = clamp(normal_kind, rnd.full_level + size, street_bet, stack)
+    if kind is normal_kind:
+        return normal
     if rnd.open_pair and not rnd.big_mode:
         big = clamp(big_kind, rnd.full_level + stakes.big_bet, street_bet, stack)
         if big.to > normal.to:
-            return (*passive, normal, big)
-    return (*passive, normal)
+            return big
+    return None
+
+
+def options(rnd: Round, stack: int, street_bet: int, acted: bool) -> tuple[LegalAction, ...]:
+    """What the seat to act may do: :func:`option` for each kind :func:`kinds_named` names."""
+    found = [option(rnd, stack, street_bet, acted, kind) for kind in kinds_named(rnd)]
+    return tuple([choice for choice in found if choice is not None])
 
 
 def pick(choices: Sequence[LegalAction], kind: ActionKind) -> LegalAction | None:
@@ -140,10 +185,15 @@ def pick(choices: Sequence[LegalAction], kind: ActionKind) -> LegalAction | None
     return None
 
 
+ROUND_KEPT = (_CALL, _CHECK, _FOLD)
+"""The actions that leave the round's wager state as it is (most actions): the hand's
+``apply`` need not ask :func:`after_wager` about them."""
+
+
 def after_wager(rnd: Round, option: LegalAction, seat: int) -> tuple[Round, bool]:
     """The round after ``seat`` took ``option``, and whether the wager reopened the betting."""
     kind = option.kind
-    if kind is _CALL or kind is _CHECK or kind is _FOLD:  # most actions: the round is unchanged
+    if kind in ROUND_KEPT:
         return rnd, False
     if kind is ActionKind.BRING_IN:  # R3.7: others still call the full bring-in
         current = max(rnd.stakes.bring_in, option.to)
@@ -186,6 +236,14 @@ def _replaced(
     )
 
 
+def _seats_after(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat of ``n``: every seat clockwise after it, ending with itself."""
+    return tuple(tuple((last + k) % n for k in range(1, n + 1)) for last in range(n))
+
+
+_SEATS_AFTER = tuple(_seats_after(n) for n in range(MAX_PLAYERS + 1))  # no modulo per seat
+
+
 def next_to_act(
     last: int,
     current_bet: int,
@@ -200,9 +258,7 @@ def next_to_act(
     last full bet or raise, or is short of the bet. After a bring-in that everyone called,
     nobody owes one: the bring-in player gets no option (R3.5; the round's end, see R5.1).
     """
-    n = len(folded)
-    for offset in range(1, n + 1):
-        j = (last + offset) % n
+    for j in _SEATS_AFTER[len(folded)][last]:
         if not folded[j] and stacks[j] > 0 and (not acted[j] or street_bets[j] < current_bet):
             return j
     return None

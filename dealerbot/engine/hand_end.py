@@ -20,6 +20,8 @@ from .showdown import (
     unshown_awards,
 )
 
+_new = tuple.__new__  # an event without its named tuple's Python-level __new__
+
 
 def return_uncalled(s: HandState, events: list[Event]) -> None:
     """R7.5: the unmatched top of the largest contribution goes back to its owner.
@@ -29,10 +31,18 @@ def return_uncalled(s: HandState, events: list[Event]) -> None:
     win (R7.4, R8.4); they go back to whoever put them in, like an uncalled bet.
     """
     committed, folded = s.committed, s.folded
+    top_live = max([chips for chips, out in zip(committed, folded, strict=True) if not out])
+    most = max(committed)
+    if most == top_live and committed.count(most) > 1:
+        return  # the usual round end: the top is matched and nothing is above the live players
+    # the lists are shared with the previous state until now (HandState._clone)
+    s.committed, s.street_bets, s.stacks = committed[:], s.street_bets[:], s.stacks[:]
+    s.returned = s.returned[:]
+    committed = s.committed
     excess = uncalled_excess(committed)
     if excess is not None:
         _give_back(s, excess[0], excess[1], events)
-    top_live = max([committed[i] for i in range(len(folded)) if not folded[i]])
+    top_live = max([chips for chips, out in zip(committed, folded, strict=True) if not out])
     for i, chips in enumerate(committed):
         if chips > top_live:
             _give_back(s, i, chips - top_live, events)
@@ -42,7 +52,6 @@ def _give_back(s: HandState, i: int, chips: int, events: list[Event]) -> None:
     s.committed[i] -= chips
     s.street_bets[i] = max(0, s.street_bets[i] - chips)
     s.stacks[i] += chips
-    s.returned = s.returned[:]  # shared with the previous state until now (HandState._clone)
     s.returned[i] += chips
     events.append(UncalledReturned(s.labels[i], chips))
 
@@ -76,16 +85,15 @@ def _settle(
 ) -> None:
     results, payouts, awarded = pot_results(s.labels, pots, awards)
     events.extend(awarded)
-    for i, chips in enumerate(payouts):
-        s.stacks[i] += chips
-    _close(s, results, payouts, tuple(s.labels[i] for i in order), False, events)
+    s.stacks = [chips + paid for chips, paid in zip(s.stacks, payouts, strict=True)]
+    _close(s, results, payouts, tuple([s.labels[i] for i in order]), False, events)
 
 
 def cancel(s: HandState, events: list[Event], reason: str) -> None:
     """R12.3: abort and give every chip back."""
     events.append(HandCancelled(reason))
     refunds = s.committed[:]
-    s.returned = s.returned[:]
+    s.returned, s.stacks = s.returned[:], s.stacks[:]  # shared with the previous state so far
     for i, chips in enumerate(refunds):
         s.stacks[i] += chips
         s.returned[i] += chips
@@ -106,13 +114,9 @@ def _close(
         pots=pots,
         returned={labels[i]: c for i, c in enumerate(s.returned) if c},
         payouts={labels[i]: c for i, c in enumerate(payouts) if c},
-        final_stacks={labels[i]: c for i, c in enumerate(s.stacks)},
+        final_stacks=dict(zip(labels, s.stacks, strict=True)),
         showdown_order=order,
         cancelled=cancelled,
     )
-    events.append(
-        HandEnded(
-            tuple(sorted(s.result.payouts.items())),
-            tuple((labels[i], c) for i, c in enumerate(s.stacks)),
-        )
-    )
+    final = tuple(zip(labels, s.stacks, strict=True))
+    events.append(_new(HandEnded, (tuple(sorted(s.result.payouts.items())), final)))

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from .cards import RANK_INDEX, Card, ace_low_order
 from .lowball import ACE_LOW, razz_shape
+from .variants import MAX_PLAYERS
 
 # Board classes of R6.1: high card, pair, two pair, trips, full house (5 cards, R12.2), quads.
 _BOARD_CLASS = {
@@ -87,9 +88,17 @@ def low_board_rank(up_cards: Sequence[int]) -> tuple[int, ...]:
     return value
 
 
-def clockwise_from(start: int, count: int) -> list[int]:
+# CLOCKWISE[count][start]: the ``count`` seat indices clockwise from ``start``, worked out once
+# (dealing, the order of action and the show order walk them on every street).
+CLOCKWISE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((start + k) % count for k in range(count)) for start in range(count))
+    for count in range(MAX_PLAYERS + 1)
+)
+
+
+def clockwise_from(start: int, count: int) -> tuple[int, ...]:
     """Seat indices clockwise beginning at ``start``."""
-    return [(start + offset) % count for offset in range(count)]
+    return CLOCKWISE[count][start % count]
 
 
 def bring_in_index(door_cards: Sequence[Card | None], highest: bool = False) -> int:
@@ -121,20 +130,25 @@ def best_board_index(
     """R6.1-R6.3: the strongest board acts first; ties go to the first clockwise from the button.
 
     ``up_cards[i]`` is None for a seat that is out of the hand.  With ``lowest`` (razz,
-    R14.3) the best low board is the strongest.
+    R14.3) the best low board is the strongest.  Every street asks this of every live
+    board, so a board's rank multiset looks its strength up here, straight from the cache
+    of :func:`board_rank` / :func:`low_board_rank` (which work out and check a board the
+    cache has not seen: a board of a wrong size is never in it).
     """
     strength = low_board_rank if lowest else board_rank
-    count = len(up_cards)
+    known = _LOW_BOARDS if lowest else _HIGH_BOARDS
+    digit = _RANK_DIGIT.__getitem__
+    extra = 0 if community is None else _RANK_DIGIT[community]
     best_index = -1
-    best_value: tuple[int, ...] = ()
-    for index in clockwise_from(button + 1, count):
+    best_value: tuple[int, ...] = ()  # every board's value is above the empty tuple
+    for index in CLOCKWISE[len(up_cards)][(button + 1) % len(up_cards)]:
         cards = up_cards[index]
-        if cards is None:
-            continue
-        shown = [*cards, community] if community is not None else cards
-        value = strength(shown)
-        if best_index < 0 or value > best_value:
-            best_index, best_value = index, value
+        if cards is not None:
+            value = known.get(sum(map(digit, cards), extra)) or strength(
+                [*cards, community] if community is not None else cards
+            )
+            if value > best_value:  # strictly: the first of equal boards clockwise keeps it
+                best_index, best_value = index, value
     if best_index < 0:
         raise ValueError("nobody is in the hand")
     return best_index
@@ -142,7 +156,7 @@ def best_board_index(
 
 def next_able(start: int, can_act: Sequence[bool]) -> int | None:
     """R3.6, R6.4: the first seat clockwise from ``start`` (inclusive) that can act."""
-    for index in clockwise_from(start, len(can_act)):
+    for index in CLOCKWISE[len(can_act)][start % len(can_act)]:
         if can_act[index]:
             return index
     return None

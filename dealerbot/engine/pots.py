@@ -44,17 +44,16 @@ def build_pots(committed: Sequence[int], folded: Sequence[bool]) -> list[Pot]:
     is missing from the next: adjacent pots never have the same eligible players, which is
     R7.4's merging rule holding by construction.
     """
-    levels = sorted({committed[i] for i in range(len(committed)) if not folded[i] and committed[i]})
+    live = [i for i, out in enumerate(folded) if not out]
+    levels = sorted({committed[i] for i in live if committed[i]})
     pots: list[Pot] = []
-    floor = 0
+    below = 0  # the chips in the levels so far
     for level in levels:
-        amount = sum(min(chips, level) - min(chips, floor) for chips in committed)
-        eligible = tuple(
-            i for i in range(len(committed)) if not folded[i] and committed[i] >= level
-        )
-        if amount:
-            pots.append(Pot(amount, eligible))
-        floor = level
+        upto = sum([min(chips, level) for chips in committed])
+        eligible = tuple([i for i in live if committed[i] >= level])
+        if upto > below:
+            pots.append(Pot(upto - below, eligible))
+        below = upto
     return pots
 
 
@@ -69,6 +68,8 @@ def split_evenly(
     Winners in ``had_odd_chip`` (they took one from the other half of this pot) come
     last, so nobody gets two odd chips from one pot while another winner got none.
     """
+    if len(winners) == 1:  # most pots: nothing to split
+        return {winners[0]: amount}
     share, odd = divmod(amount, len(winners))
     ranked = sorted(winners, key=lambda seat: (seat not in had_odd_chip, odd_chip_order(seat)))
     ranked.reverse()
@@ -102,19 +103,19 @@ def award_pot(
         if low is None:
             raise ValueError("a pot needs a high or a low to be played for")
         lows = {seat: low(seat) for seat in eligible}
-        best = max(value for value in lows.values() if value is not None)
-        winners = tuple(seat for seat in eligible if lows[seat] == best)
+        best = max([value for value in lows.values() if value is not None])
+        winners = tuple([seat for seat in eligible if lows[seat] == best])
         return Award((), winners, split_evenly(pot.amount, winners, low_odd_chip))
     high_values = {seat: high(seat) for seat in eligible}
     best_high = max(high_values.values())
-    high_winners = tuple(seat for seat in eligible if high_values[seat] == best_high)
+    high_winners = tuple([seat for seat in eligible if high_values[seat] == best_high])
     low_winners: tuple[int, ...] = ()
     if low is not None:
         low_values = {seat: low(seat) for seat in eligible}
         qualified = [value for value in low_values.values() if value is not None]
         if qualified:
             best_low = max(qualified)
-            low_winners = tuple(seat for seat in eligible if low_values[seat] == best_low)
+            low_winners = tuple([seat for seat in eligible if low_values[seat] == best_low])
     if not low_winners:
         return Award(high_winners, (), split_evenly(pot.amount, high_winners, high_odd_chip))
     if set(high_winners) == set(low_winners):

@@ -22,6 +22,8 @@ from .opener import clockwise_from
 from .pots import Award, Pot, award_pot, high_odd_chip_key, low_odd_chip_key
 from .variants import VariantRules
 
+_new = tuple.__new__  # an event without its named tuple's Python-level __new__
+
 
 @dataclass(frozen=True, slots=True)
 class PotResult:
@@ -68,7 +70,7 @@ def show_order(
         start = last_aggressor if last_aggressor is not None else seventh_first
     else:
         start = (button + 1) % n
-    return tuple(i for i in clockwise_from(start, n) if not folded[i])
+    return tuple([i for i in clockwise_from(start, n) if not folded[i]])
 
 
 def shown_hands(
@@ -80,7 +82,7 @@ def shown_hands(
 ) -> list[HandShown]:
     """R8.3: every live hand turned up, in show order."""
     split, lowball = rules.split_low, rules.lowball
-    return [HandShown(labels[i], cards[i], community, split, lowball) for i in order]
+    return [_new(HandShown, (labels[i], cards[i], community, split, lowball)) for i in order]
 
 
 def showdown_awards(
@@ -96,13 +98,11 @@ def showdown_awards(
     ace-to-five low alone (R14.1).
     """
 
-    def playing(i: int) -> tuple[Card, ...]:
-        return cards[i] if community is None else (*cards[i], community)
-
+    hands = [cards[i] if community is None else (*cards[i], community) for i in order]
     high_of = None if rules.lowball else high_rank
     low_of = razz_rank if rules.lowball else low_rank if rules.split_low else None
-    high_values = {i: high_of(playing(i)) for i in order} if high_of else {}
-    low_values = {i: low_of(playing(i)) for i in order} if low_of else {}
+    high_values = dict(zip(order, map(high_of, hands), strict=True)) if high_of else {}
+    low_values = dict(zip(order, map(low_of, hands), strict=True)) if low_of else {}
     return [
         award_pot(
             pot,
@@ -128,14 +128,14 @@ def pot_results(
     results: list[PotResult] = []
     events: list[PotAwarded] = []
     for index, (pot, award) in enumerate(zip(pots, awards, strict=True)):
-        shares = tuple((labels[i], chips) for i, chips in award.shares.items())
+        shares = tuple([(labels[i], chips) for i, chips in award.shares.items()])
         for i, chips in award.shares.items():
             payouts[i] += chips
         result = PotResult(
             pot.amount,
-            tuple(labels[i] for i in pot.eligible),
-            tuple(labels[i] for i in award.high_winners),
-            tuple(labels[i] for i in award.low_winners),
+            tuple([labels[i] for i in pot.eligible]),
+            tuple([labels[i] for i in award.high_winners]),
+            tuple([labels[i] for i in award.low_winners]),
             shares,
         )
         results.append(result)

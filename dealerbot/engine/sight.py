@@ -70,11 +70,12 @@ def player_view(state: HandState, seat: int) -> HandView:
 def _view(state: HandState, viewer: int | None) -> HandView:
     shown = set(state.result.showdown_order) if state.result is not None else set()
     seats = []
+    face_up = state.face_up
     for i, label in enumerate(state.labels):
         reveal = label == viewer or label in shown
         cards = tuple(
             CardView(card if (up or reveal) else None, up)
-            for card, up in zip(state.cards[i], state.face_up[i], strict=True)
+            for card, up in zip(state.cards[i], face_up[i], strict=True)
         )
         seats.append(
             SeatSight(

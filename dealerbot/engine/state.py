@@ -6,17 +6,27 @@ R8.2 (hands turned up when betting ends early), R12.1, R12.3 (the community card
 
 A :class:`HandState` is never changed in place: ``apply`` returns a new state and the
 events the action caused, so the same deck and actions always give the same events.
-The legal-actions query and ``apply`` share betting.py's option builder, so what is
-offered and what is accepted cannot drift apart. The rest comes from the rule owners:
-betting.py (see R4.1), opener.py (see R3.1, R6.1), pots.py (see R7.4, R7.5) and
-showdown.py (see R8.1, R8.4), through hand_end.py at the end of a hand.
+The legal-actions query and ``apply`` ask betting.py's one option rule (``apply`` only for
+the kind the action names), so what is offered and what is accepted cannot drift apart.
+The rest comes from the rule owners: betting.py (see R4.1), opener.py (see R3.1, R6.1),
+pots.py (see R7.4, R7.5) and showdown.py (see R8.1, R8.4), through hand_end.py at the end
+of a hand.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .betting import Round, after_wager, has_open_pair, next_to_act, options, pick
+from .betting import (
+    ROUND_KEPT,
+    Round,
+    after_wager,
+    has_open_pair,
+    next_to_act,
+    option,
+    options,
+    pick,
+)
 from .cards import Card, validate_deck
 from .errors import HandOverError, IllegalActionError, NotYourTurnError, SetupError
 from .events import (
@@ -36,7 +46,7 @@ from .events import (
 )
 from .hand import HandState, SeatSpec
 from .hand_end import cancel, finish_unshown, return_uncalled, showdown
-from .opener import best_board_index, bring_in_index, clockwise_from, next_able
+from .opener import CLOCKWISE, best_board_index, bring_in_index, clockwise_from, next_able
 from .showdown import HandResult, PotResult
 from .variants import (
     LAST_STREET,
@@ -62,6 +72,7 @@ __all__ = [
 
 # Events on the hot paths are built without their named tuple's Python-level __new__.
 _new = tuple.__new__
+_FOLD = ActionKind.FOLD
 
 
 # --- public API ----------------------------------------------------------------
@@ -87,7 +98,7 @@ def start_hand(
         raise SetupError(
             f"a hand needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(seats)} (R1.1)"
         )
-    labels = tuple(spec.seat for spec in seats)
+    labels = tuple([spec.seat for spec in seats])
     if len(set(labels)) != len(labels):
         raise SetupError("two players share a seat")
     for spec in seats:
@@ -105,10 +116,10 @@ def start_hand(
     s = object.__new__(HandState)
     s.variant, s.stakes, s.labels, s.button = variant, stakes, labels, button_index
     s.deck, s.deck_pos = cards, 0
-    s.start_stacks = tuple(spec.stack for spec in seats)
-    s.stacks = list(s.start_stacks)
+    s.start_stacks = tuple([spec.stack for spec in seats])
+    s.stacks = stacks = list(s.start_stacks)
     s.committed, s.street_bets, s.returned = [0] * n, [0] * n, [0] * n
-    s.cards, s.face_up = [()] * n, [()] * n
+    s.cards = [()] * n
     s.folded, s.acted, s.exposed = [False] * n, [False] * n, [False] * n
     s.community, s.street, s.to_act = None, 3, None
     s.round = Round(3, stakes)
@@ -117,12 +128,13 @@ def start_hand(
     s.options_cache = None
 
     events: list[Event] = [HandStarted(variant.value, labels, s.start_stacks, labels[button_index])]
+    ante, committed = stakes.ante, s.committed
     for i in range(n):  # R1.3: antes first; a short stack posts all and is all-in
-        amount = min(stakes.ante, s.stacks[i])
-        s.stacks[i] -= amount
-        s.committed[i] += amount
-        events.append(AntePosted(labels[i], amount, s.stacks[i] == 0))
-    events.append(StreetStarted(3))
+        amount = min(ante, stacks[i])
+        stacks[i] -= amount
+        committed[i] += amount
+        events.append(_new(AntePosted, (labels[i], amount, stacks[i] == 0)))
+    events.append(_new(StreetStarted, (3,)))
     _deal_street(s, events)
     _open_round(s, events)
     return s, tuple(events)
@@ -138,23 +150,25 @@ def legal_actions(state: HandState) -> LegalActions:
 
 
 def apply(state: HandState, action: Action) -> tuple[HandState, tuple[Event, ...]]:
-    """Apply ``action`` for the seat to act, or raise without changing anything."""
+    """Apply ``action`` for the seat to act, or raise without changing anything.
+
+    Only the option the action names is worked out (betting.option), not the whole list
+    that ``legal_actions`` shows: most actions come without anyone having asked for it.
+    """
     i = state.to_act
     if state.result is not None or i is None:
         raise HandOverError("the hand is over; no more actions are accepted")
-    if action.seat != state.labels[i]:
-        if action.seat not in state.labels:
-            raise NotYourTurnError(f"seat {action.seat} is not in this hand")
-        raise NotYourTurnError(f"it is seat {state.labels[i]}'s turn, not seat {action.seat}'s")
-    kind = action.kind
-    for option in _options(state):
-        if option.kind is kind:
-            break
-    else:  # ``raise_big`` naming a plain raise, or an illegal action
-        option = option_for(state, kind)
+    seat, kind = action
+    if seat != state.labels[i]:
+        if seat not in state.labels:
+            raise NotYourTurnError(f"seat {seat} is not in this hand")
+        raise NotYourTurnError(f"it is seat {state.labels[i]}'s turn, not seat {seat}'s")
+    chosen = option(state.round, state.stacks[i], state.street_bets[i], state.acted[i], kind)
+    if chosen is None:  # ``raise_big`` naming a plain raise, or an illegal action
+        chosen = option_for(state, kind)
     s = state._clone()
     events: list[Event] = []
-    _act(s, i, option, events)
+    _act(s, i, chosen, events)
     s.actions_applied += 1
     return s, tuple(events)
 
@@ -177,9 +191,9 @@ def option_for(s: HandState, kind: ActionKind) -> LegalAction:
     if s.result is not None or s.to_act is None:
         raise HandOverError("the hand is over; no more actions are accepted")
     choices = _options(s)
-    option = pick(choices, kind)
-    if option is not None:
-        return option
+    found = pick(choices, kind)
+    if found is not None:
+        return found
     offered = ", ".join(choice.label for choice in choices)
     raise IllegalActionError(
         f"seat {s.labels[s.to_act or 0]} cannot {kind.value.replace('_', ' ')} now; "
@@ -190,45 +204,45 @@ def option_for(s: HandState, kind: ActionKind) -> LegalAction:
 # --- transitions ----------------------------------------------------------------
 
 
-def _act(s: HandState, i: int, option: LegalAction, events: list[Event]) -> None:
-    kind = option.kind
-    if option.amount:
-        s.stacks[i] -= option.amount
-        s.committed[i] += option.amount
-        s.street_bets[i] += option.amount
-    if kind is ActionKind.FOLD:
+def _act(s: HandState, i: int, choice: LegalAction, events: list[Event]) -> None:
+    kind, amount, to, all_in = choice
+    if amount:  # the lists are shared with the previous state until now (HandState._clone)
+        s.stacks = s.stacks[:]
+        s.stacks[i] -= amount
+        s.committed = s.committed[:]
+        s.committed[i] += amount
+        s.street_bets = s.street_bets[:]
+        s.street_bets[i] += amount
+    folds = kind is _FOLD
+    if folds:
+        s.folded = s.folded[:]
         s.folded[i] = True
-    s.round, reopened = after_wager(s.round, option, i)
-    if reopened:  # R7.2: everyone else owes an action again
-        s.acted = [False] * len(s.labels)
+    if kind in ROUND_KEPT:
+        s.acted = s.acted[:]
+    else:
+        s.round, reopened = after_wager(s.round, choice, i)
+        # R7.2: a full wager reopens the betting: everyone else owes an action again
+        s.acted = [False] * len(s.labels) if reopened else s.acted[:]
     s.acted[i] = True
-    events.append(
-        _new(ActionTaken, (s.labels[i], kind, option.amount, option.to, option.all_in, s.street))
-    )
-    _advance(s, i, events)
-
-
-def _can_act(s: HandState, i: int) -> bool:
-    return not s.folded[i] and s.stacks[i] > 0
-
-
-def _advance(s: HandState, last: int, events: list[Event]) -> None:
-    """R5.1: the next seat who still owes an action, or the end of the round."""
-    if s.folded.count(False) == 1:
+    events.append(_new(ActionTaken, (s.labels[i], kind, amount, to, all_in, s.street)))
+    if folds and s.folded.count(False) == 1:  # only a fold can leave one player
         finish_unshown(s, events)
         return
-    s.to_act = next_to_act(last, s.round.current_bet, s.folded, s.stacks, s.acted, s.street_bets)
+    # R5.1: the next seat who still owes an action, or the end of the round
+    s.to_act = next_to_act(i, s.round.current_bet, s.folded, s.stacks, s.acted, s.street_bets)
     if s.to_act is None:
         _round_over(s, events)
 
 
+def _able(s: HandState) -> list[bool]:
+    """Per seat: still in the hand with chips behind, so able to act."""
+    return [not out and chips > 0 for out, chips in zip(s.folded, s.stacks, strict=True)]
+
+
 def _deal_street(s: HandState, events: list[Event]) -> None:
     """R2.2-R2.4, R12.1: cards clockwise from the button's left to every live player."""
-    n = len(s.labels)
     folded = s.folded
-    start = s.button + 1
-    order = [(start + k) % n for k in range(n)]
-    order = [i for i in order if not folded[i]]
+    order = [i for i in CLOCKWISE[len(folded)][(s.button + 1) % len(folded)] if not folded[i]]
     street = s.street
     if street == LAST_STREET and len(s.deck) - s.deck_pos < len(order):
         if s.deck_pos >= len(s.deck):  # R12.3: cannot happen with 8 players and 52 cards
@@ -240,51 +254,52 @@ def _deal_street(s: HandState, events: list[Event]) -> None:
         return
     deck, pos = s.deck, s.deck_pos
     s.cards = cards = s.cards[:]  # shared with the previous state until now (HandState._clone)
-    s.face_up = ups = s.face_up[:]
-    exposed, labels = s.exposed, s.labels
+    exposed, labels, append = s.exposed, s.labels, events.append
     for face_up in STREET_CARDS[street]:
         for i in order:
             card = deck[pos]
             pos += 1
             cards[i] += (card,)
-            ups[i] += (face_up or exposed[i],)
-            events.append(_new(CardDealt, (labels[i], card, face_up, street, exposed[i])))
+            append(_new(CardDealt, (labels[i], card, face_up, street, exposed[i])))
     s.deck_pos = pos
 
 
-def _open_round(s: HandState, events: list[Event]) -> None:
+def _open_round(s: HandState, events: list[Event], can_act: list[bool] | None = None) -> None:
+    """Open the betting of the street just dealt; ``can_act``: who has chips and cards, if the
+    caller worked it out already (dealing changes neither)."""
     if s.result is not None:
         return
-    n = len(s.labels)
+    n, street, stakes = len(s.labels), s.street, s.stakes
     s.street_bets = [0] * n
     s.acted = [False] * n
-    s.round = Round(s.street, s.stakes)
-    folded, stacks = s.folded, s.stacks
-    can_act = [not folded[i] and stacks[i] > 0 for i in range(n)]
+    if can_act is None:
+        can_act = _able(s)
     if can_act.count(True) < 2:  # R6.5
-        events.append(RoundSkipped(s.street))
+        s.round = Round(street, stakes)
+        events.append(_new(RoundSkipped, (street,)))
         _round_over(s, events)
         return
-    if s.street == 3:  # see R3.1, R3.6
+    folded, cards = s.folded, s.cards
+    if street == 3:  # see R3.1, R3.6
         door = UP_CARDS.start
-        doors = [None if s.folded[i] else s.cards[i][door] for i in range(n)]
+        doors = [None if folded[i] else cards[i][door] for i in range(n)]
         low = bring_in_index(doors, highest=s.variant.rules.lowball)  # see R14.2
-        s.round = Round(3, s.stakes, bring_in_due=True, bring_in_forced=can_act[low])
+        s.round = Round(3, stakes, bring_in_due=True, bring_in_forced=can_act[low])
         first = low if can_act[low] else next_able(low + 1, can_act)
         assert first is not None
         s.bring_in_seat = s.labels[first]
     else:  # see R6.1-R6.4
-        cards = s.cards
-        boards = [None if folded[i] else cards[i][UP_CARDS] for i in range(n)]
-        community = s.community if s.street == LAST_STREET else None
+        boards = [None if out else held[UP_CARDS] for out, held in zip(folded, cards, strict=True)]
+        community = s.community if street == LAST_STREET else None
         best = best_board_index(boards, s.button, community, lowest=s.variant.rules.lowball)
         first = best if can_act[best] else next_able(best + 1, can_act)
         assert first is not None
-        if s.street == 4 and has_open_pair(s.variant, boards):  # see R4.4, R4.5
-            s.round = Round(4, s.stakes, open_pair=True)
-        if s.street == LAST_STREET:
+        # see R4.4, R4.5
+        open_pair = street == 4 and has_open_pair(s.variant, boards)
+        s.round = Round(street, stakes, open_pair=True) if open_pair else Round(street, stakes)
+        if street == LAST_STREET:
             s.seventh_first = first
-    s.first_actors = {**s.first_actors, s.street: s.labels[first]}
+    s.first_actors = {**s.first_actors, street: s.labels[first]}
     s.to_act = first
 
 
@@ -298,20 +313,17 @@ def _round_over(s: HandState, events: list[Event]) -> None:
     if s.street == LAST_STREET:
         showdown(s, events)
         return
-    folded, stacks, exposed = s.folded, s.stacks, s.exposed
-    able = all_up = 0
-    for i in range(len(folded)):
-        if not folded[i]:
-            able += stacks[i] > 0
-            all_up += not exposed[i]
-    if able < 2 and all_up:  # some live hand is still face down
-        s.exposed, s.face_up = exposed[:], s.face_up[:]  # shared with the previous state so far
+    folded, exposed = s.folded, s.exposed
+    able = _able(s)
+    if able.count(True) < 2 and any(  # some live hand is still face down
+        not out and not up for out, up in zip(folded, exposed, strict=True)
+    ):
+        s.exposed = exposed[:]  # shared with the previous state until now (HandState._clone)
         for i in clockwise_from(s.button + 1, len(s.labels)):  # R8.2: all turned up at once
             if not s.folded[i]:
                 s.exposed[i] = True
-                s.face_up[i] = (True,) * len(s.cards[i])
                 events.append(CardsExposed(s.labels[i], s.cards[i]))
     s.street += 1
-    events.append(StreetStarted(s.street))
+    events.append(_new(StreetStarted, (s.street,)))
     _deal_street(s, events)
-    _open_round(s, events)
+    _open_round(s, events, able)

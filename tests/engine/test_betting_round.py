@@ -7,8 +7,18 @@ a change to the option builder shows here with the Round that caused it.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from dealerbot.engine.betting import Round, after_wager, next_to_act, options, pick
+from dealerbot.engine.betting import (
+    Round,
+    after_wager,
+    kinds_named,
+    next_to_act,
+    option,
+    options,
+    pick,
+)
 from dealerbot.engine.events import ActionKind, LegalAction
 
 from .helpers import STAKES
@@ -81,8 +91,8 @@ def test_r7_3_short_all_in_raise_neither_reopens_nor_counts() -> None:
 
 def test_calls_checks_and_folds_keep_the_round_value() -> None:
     rnd = Round(6, STAKES, current_bet=10, full_level=10, bets_made=1)
-    for option in options(rnd, 100, 0, False)[:2]:  # fold, call
-        assert after_wager(rnd, option, 0) == (rnd, False)
+    for choice in options(rnd, 100, 0, False)[:2]:  # fold, call
+        assert after_wager(rnd, choice, 0) == (rnd, False)
     with pytest.raises(AttributeError):
         rnd.current_bet = 0  # type: ignore[misc]
 
@@ -103,3 +113,43 @@ def test_r3_5_after_a_called_bring_in_nobody_owes_an_action() -> None:
         next_to_act(0, 2, [False, True, False], [50, 50, 0], [True, False, False], street_bets)
         is None
     )
+
+
+@st.composite
+def rounds(draw: st.DrawFn) -> tuple[Round, int, int, bool]:
+    """Any round value a hand can reach, and the seat to act's stack, street bet and flag."""
+    street = draw(st.integers(3, 7))
+    bring_in_due = street == 3 and draw(st.booleans())
+    bets_made = 0 if bring_in_due else draw(st.integers(0, 4))
+    full_level = draw(st.integers(0, 60)) if bets_made else 0
+    current = full_level + draw(st.integers(0, 9))
+    rnd = Round(
+        street,
+        STAKES,
+        current_bet=current,
+        full_level=full_level,
+        bets_made=bets_made,
+        big_mode=street == 4 and draw(st.booleans()),
+        open_pair=street == 4 and draw(st.booleans()),
+        bring_in_due=bring_in_due,
+        bring_in_forced=bring_in_due and draw(st.booleans()),
+    )
+    street_bet = draw(st.integers(0, current))
+    return rnd, draw(st.integers(1, 120)), street_bet, draw(st.booleans())
+
+
+@given(rounds())
+def test_option_offers_no_kind_the_round_does_not_name(case: tuple[Round, int, int, bool]) -> None:
+    """apply asks option() for one kind, legal_actions lists option() for the kinds_named
+    ones: a kind option() offered outside that list would be accepted but never shown."""
+    rnd, stack, street_bet, acted = case
+    named = kinds_named(rnd)
+    for kind in ActionKind:
+        found = option(rnd, stack, street_bet, acted, kind)
+        if kind not in named:
+            assert found is None, (kind, rnd)
+        elif found is not None:
+            assert found.kind is kind
+    listed = [choice.kind for choice in options(rnd, stack, street_bet, acted)]
+    assert listed == [kind for kind in named if kind in listed]
+    assert listed, "some option is always offered"
