@@ -199,7 +199,7 @@ class HandRecords:
                 name = f"hands-last-{len(logged)}"
         names = table_names or {}
         views = [
-            _viewer_view(hand, user_id, names.get(hand.channel_id, f"channel {hand.channel_id}"))
+            viewer_view(hand, user_id, names.get(hand.channel_id, f"channel {hand.channel_id}"))
             for hand in logged
         ]
         ids = [hand.record.id for hand in logged]
@@ -317,7 +317,8 @@ def _dealt_in(logged: LoggedHand, user_id: int) -> bool:
     return any(seat.user_id == user_id for seat in logged.record.seats)
 
 
-def _viewer_view(logged: LoggedHand, user_id: int, table_name: str) -> Hand:
+def viewer_view(logged: LoggedHand, user_id: int, table_name: str) -> Hand:
+    """The hand as ``user_id`` saw it at the table (a spectator's view if not dealt in)."""
     played = played_hand(logged, table_name)
     try:
         hand = history_of(played)

@@ -18,11 +18,12 @@ import pytest
 
 from dealerbot import verify
 from dealerbot.engine.cards import deck_commitment
-from dealerbot.fairness import SCHEME, Face, parse_document
+from dealerbot.fairness import SCHEME, Face, first_failure, parse_document
 from dealerbot.store import history as history_db
 from dealerbot.store import proofs as proofs_db
 from dealerbot.tables import ProofRefused
 from dealerbot.tables import events as ev
+from tests.fairness.hand_pages import page_data
 from tests.fairness.test_readme_check import readme_checker
 
 from .helpers import CHANNEL, GUILD, Harness, seat_players, snapshot
@@ -145,3 +146,27 @@ async def test_a_tampered_deck_fails_against_the_commitment_shown(harness: Harne
     answer = await h.service.proofs.verify(GUILD, PLAYERS[0], end.hand_id)
     assert not answer.verified and answer.commitment == started.commitment
     assert answer.verdict.startswith("Proof FAILED for ")
+    # Seats from 1, as the hand file and /stud join number them (the document keeps 0..).
+    doc = parse_document(answer.document or "")
+    failed = first_failure(doc)
+    assert failed is not None and failed.seat is not None
+    assert f"(seat {failed.seat + 1} {failed.player}, " in answer.verdict, answer.verdict
+
+
+async def test_the_hand_page_holds_the_viewers_proofs_and_says_who_played(
+    harness: Harness,
+) -> None:
+    """verify and hand attach the page: built from the viewer's own document and view."""
+    h = harness
+    ended = await play_random_hands(h, 3, seed=11)
+    for end in ended:
+        for viewer in (*PLAYERS, STRANGER):
+            answer = await h.service.proofs.verify(GUILD, viewer, end.hand_id, {CHANNEL: "#t"})
+            assert answer.page is not None and answer.document is not None
+            assert answer.page.filename == f"hand-{end.hand_id}.html"
+            assert answer.dealt_in == (viewer in PLAYERS)
+            data = page_data(answer.page.text)
+            assert data["proof"] == json.loads(answer.document)
+            page = await h.service.proofs.page(GUILD, viewer, end.hand_id)
+            assert page is not None and page_data(page.text)["proof"] == data["proof"]
+    assert await h.service.proofs.page(GUILD, PLAYERS[0], ended[-1].hand_id + 99) is None

@@ -140,9 +140,17 @@ class HistoryCommands(CogBase, commands.Cog):
             hands = sum(len(f.hand_ids) for f in files)
             what = f"Hand {hand_id}" if hand_id is not None else f"Your last {hands} hands"
             split = f" in {len(files)} files" if len(files) > 1 else ""
-            return Reply(
-                f"{what}{split}, as you saw it at the table (others' down cards only if shown).",
-                files=attachments(files),
-            )
+            text = f"{what}{split}, as you saw it at the table (others' down cards only if shown)."
+            if hand_id is not None and len(files) < ATTACHMENTS:
+                page = await self.service.proofs.page(
+                    guild_id, interaction.user.id, hand_id, channel_names(interaction)
+                )
+                if page is not None and len(page.text.encode()) <= file_limit(interaction):
+                    files = [*files, page]
+                    text += (
+                        f"\nOpen **{page.filename}** in any browser: it replays the hand and "
+                        "checks its proofs itself, offline."
+                    )
+            return Reply(text, files=attachments(files))
 
         await self.run(interaction, work)

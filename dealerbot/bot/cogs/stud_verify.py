@@ -20,25 +20,34 @@ from dealerbot.tables import ProofAnswer
 from ..errors import Reply, place
 from .base import CogBase
 from .options import HandId
+from .stud_history import channel_names
 
-CHECK_HINT = "Check it yourself: `dealerbot verify {name}` (or the few lines in the README)."
+TITLE = "Proof that the cards were fixed before the deal"
 
 
 def proof_reply(answer: ProofAnswer) -> Reply:
-    """The verdict line, what the file opens, and the file (none for an old-scheme hand)."""
-    where = f"Hand {answer.hand_id} (#{answer.number} at <#{answer.channel_id}>)"
+    """What the proof proves, the verdict, the commitment to compare, what the files open,
+    and the files: the hand page any browser checks offline, and the JSON document."""
+    where = f"hand #{answer.number} at <#{answer.channel_id}> (id {answer.hand_id})"
     if answer.document is None:
-        return Reply(f"{where}: {answer.verdict}")
+        return Reply(f"**{TITLE}**, {where}: {answer.verdict}")
+    if answer.dealt_in:
+        compare = f"Check that it matches the commitment in your deal DM of hand #{answer.number}."
+    else:
+        compare = f"Check that it starts like the deck in the footer of hand #{answer.number}."
     opened = f"{answer.cards} cards opened: every public card of the hand"
     if answer.own_down_cards:
         opened += f" and your {answer.own_down_cards} down cards"
-    lines = [
-        f"{where} — {answer.verdict}",
-        f"{opened}; nobody's unshown down cards, no undealt card.",
-        CHECK_HINT.format(name=answer.filename),
-    ]
-    file = discord.File(io.BytesIO(answer.document.encode()), filename=answer.filename)
-    return Reply("\n".join(lines), files=(file,))
+    lines = [f"**{TITLE}**, {where}", answer.verdict, compare]
+    lines.append(f"{opened}; nobody's unshown down cards, no undealt card.")
+    files = [discord.File(io.BytesIO(answer.document.encode()), filename=answer.filename)]
+    if answer.page is not None:
+        lines.append(
+            f"Open **{answer.page.filename}** in any browser: it replays the hand as you saw "
+            "it and checks every proof itself, offline, with nothing to install."
+        )
+        files.insert(0, discord.File(io.BytesIO(answer.page.text.encode()), answer.page.filename))
+    return Reply("\n".join(lines), files=tuple(files))
 
 
 class VerifyCommands(CogBase, commands.Cog):
@@ -54,7 +63,9 @@ class VerifyCommands(CogBase, commands.Cog):
     ) -> None:
         async def work() -> Reply:
             guild_id, _ = place(interaction)
-            answer = await self.service.proofs.verify(guild_id, interaction.user.id, hand_id)
+            answer = await self.service.proofs.verify(
+                guild_id, interaction.user.id, hand_id, channel_names(interaction)
+            )
             return proof_reply(answer)
 
         await self.run(interaction, work)

@@ -19,6 +19,7 @@ from dealerbot.bot.cogs import stud_history
 from dealerbot.history.pokerstars import iter_hands, parse_hand
 from dealerbot.tables import events as ev
 from tests.bot.emulator import Member
+from tests.fairness.hand_pages import page_data
 
 from .driver import DEFERRED, JSON, Club, message_text, random_chooser
 
@@ -95,8 +96,13 @@ async def test_players_get_their_hands_as_files(club: Club) -> None:
         for user in (*players, stranger):
             answer = await ask(club, user, "hand", id=hand_id)
             assert answer["flags"] & 64, "a history is private"
-            [(name, body)] = await download(answer)
-            assert name == f"hand-{hand_id}.txt"
+            files = dict(await download(answer))
+            name, page_name = f"hand-{hand_id}.txt", f"hand-{hand_id}.html"
+            assert set(files) == {name, page_name}
+            assert f"Open **{page_name}** in any browser" in message_text(answer)
+            body = files[name]
+            page = page_data(files[page_name])
+            assert {c["card"] for c in page["proof"]["cards"]} == own_cards(club, hand_id, user.id)
             hand = parse_hand(body)
             assert hand.hand_id == hand_id
             assert hand.table == f"#{club.channel.name}"
@@ -110,8 +116,8 @@ async def test_players_get_their_hands_as_files(club: Club) -> None:
                 assert len(hand.cards_of(user.name).known) == len(hand.cards_of(user.name).cards)
 
     answer = await ask(club, players[1], "hand", id=ids[0], format="phh")
-    [(name, body)] = await download(answer)
-    assert name.endswith(".phh")
+    [(name, body), (page_name, _)] = await download(answer)
+    assert name.endswith(".phh") and page_name == f"hand-{ids[0]}.html"
     document = tomllib.loads(body)
     assert document["variant"] == "F7S" and document["hand"] == ids[0]
 

@@ -15,6 +15,7 @@ from dealerbot.engine.cards import deck_commitment, parse_deck_text
 from dealerbot.fairness import parse_document
 from dealerbot.store.db import fetch_one
 from dealerbot.tables import events as ev
+from tests.fairness.hand_pages import page_data
 
 from .driver import Club, message_text, random_chooser
 from .test_histories import ask, download, own_cards
@@ -49,9 +50,21 @@ async def test_every_proof_the_bot_hands_out_verifies(club: Club, tmp_path: Path
             answer = await ask(club, user, "verify", id=end.hand_id)
             assert answer["flags"] & 64, "a proof is private"
             text = message_text(answer)
-            [(name, body)] = await download(answer)
-            assert name == f"proof-hand-{end.hand_id}.json"
+            files = dict(await download(answer))
+            name, page_name = f"proof-hand-{end.hand_id}.json", f"hand-{end.hand_id}.html"
+            assert set(files) == {name, page_name}
+            body = files[name]
             doc = parse_document(body)
+            assert "Proof that the cards were fixed before the deal" in text
+            deal_dm = f"matches the commitment in your deal DM of hand #{end.number}"
+            assert (deal_dm in text) == (user is not stranger), text
+            assert f"Open **{page_name}** in any browser" in text
+            assert "dealerbot verify" not in text  # a player does not have it
+            page = page_data(files[page_name])  # the page's own proofs: the same cards
+            assert page["proof"]["commitment"] == commitment
+            assert {c["card"] for c in page["proof"]["cards"]} == {
+                str(e.proof.card) for e in doc.cards
+            }
             assert doc.commitment == commitment
             assert f"check against commitment {commitment}" in text
             assert f"All {len(doc.cards)} card proofs" in text
