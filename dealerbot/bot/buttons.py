@@ -27,6 +27,7 @@ ACTION_TEMPLATE = (
 )
 CARDS_TEMPLATE = r"stud:cards:(?P<table>\d{1,19})"
 SEAT_TEMPLATE = r"stud:(?P<verb>sit|buyin|away|leave|rebuy):(?P<table>\d{1,19})"
+HAND_TEMPLATE = r"stud:(?P<verb>file|proof):(?P<hand>\d{1,19})"
 GAME_TEMPLATE = r"stud:game:(?P<table>\d{1,19}):(?P<game>[a-z0-9]{1,12})"
 # The Buy in… form: one per table and player (discord.py would let one open form replace
 # another with the same id), answered from its id alone (so it survives a restart).
@@ -38,6 +39,8 @@ SEAT_BUTTONS = {
     "leave": ("Leave", discord.ButtonStyle.secondary),
     "rebuy": ("Rebuy", discord.ButtonStyle.primary),
 }
+JOIN = "Join…"  # the one seat button for a free seat: the buy-in form, default filled in
+HAND_BUTTONS = {"file": ("Hand file", "\U0001f4c4"), "proof": ("Proof", "\U0001f50f")}  # 📄 🔏
 REBUY_QUEUED = "Rebuy queued"  # every busted player has his rebuy queued for the next deal
 CARDS_EMOJI = "\U0001f0cf"  # 🃏, in Discord's emoji set; U+1F0A0 is refused (50035)
 
@@ -109,17 +112,20 @@ def game_button(table_id: int, game: Variant, *, row: int) -> discord.ui.Button[
 
 
 def table_buttons(view: TableView, turn: ev.Turn | None) -> discord.ui.View | None:
-    """The legal actions of the player to act; then My cards and the seat buttons.
-
-    Sit down / Buy in… only while a seat is free; Rebuy while someone is busted (it reads
-    "Rebuy queued" once every busted player's rebuy waits for the next deal).
+    """What fits the moment: a dealer's-choice pick's games first, else the actions of the
+    player to act; then grey My cards (in a hand), Sit out / in and Leave; one Join… (the
+    buy-in form, the default filled in) only while a seat is free; Rebuy while someone is
+    busted (it reads "Rebuy queued" once every busted player's rebuy waits for the deal).
     """
     if view.status is TablePhase.CLOSED:
         return None
     open_table = view.status is not TablePhase.CLOSING  # a closing table seats no one
     table_id = view.table_id
     items: list[discord.ui.Item[Any]] = []
-    if turn is not None:
+    choice = view.games.choice if view.games is not None else None
+    if open_table and choice is not None:
+        items = [game_button(table_id, game, row=0) for game in choice.options[:BUTTONS_PER_ROW]]
+    elif turn is not None:
         items = [
             action_button(table_id, turn.hand_id, turn.seq, option.kind.value, option.label)
             for option in turn.options[:BUTTONS_PER_ROW]
@@ -127,17 +133,47 @@ def table_buttons(view: TableView, turn: ev.Turn | None) -> discord.ui.View | No
     row = 1 if items else 0
     if view.hand_id is not None:
         items.append(cards_button(table_id, row=row))
-    if open_table and len(view.seats) < view.stakes.seats:
-        items += [seat_button(table_id, "sit", row=row), seat_button(table_id, "buyin", row=row)]
     if open_table and view.seats:
         items += [seat_button(table_id, "away", row=row), seat_button(table_id, "leave", row=row)]
+    if open_table and len(view.seats) < view.stakes.seats:
+        items.append(seat_button(table_id, "buyin", row=row, label=JOIN))
+    items += rebuy_buttons(view, row=row + 1)
+    return _layout(*items) if items else None
+
+
+def rebuy_buttons(view: TableView, *, row: int) -> list[discord.ui.Item[Any]]:
+    """Rebuy while someone is busted at an open table (none, or one button)."""
     broke = [seat for seat in view.seats if busted(seat)]
-    if open_table and broke:
-        queued = REBUY_QUEUED if all(seat.queued > 0 for seat in broke) else None
-        items.append(seat_button(table_id, "rebuy", row=row + 1, label=queued))
-    choice = view.games.choice if view.games is not None else None
-    if open_table and choice is not None:
-        items += [
-            game_button(table_id, game, row=row + 2) for game in choice.options[:BUTTONS_PER_ROW]
-        ]
+    if view.status is not TablePhase.WAITING and view.status is not TablePhase.PLAYING:
+        return []
+    if not broke:
+        return []
+    queued = REBUY_QUEUED if all(seat.queued > 0 for seat in broke) else None
+    return [seat_button(view.table_id, "rebuy", row=row, label=queued)]
+
+
+def hand_button(verb: str, hand_id: int, *, row: int = 0) -> discord.ui.Button[Any]:
+    """``stud:<file|proof>:<hand>``: a finished hand's file or proof, privately."""
+    label, emoji = HAND_BUTTONS[verb]
+    return discord.ui.Button(
+        label=label,
+        emoji=emoji,
+        custom_id=f"stud:{verb}:{hand_id}",
+        style=discord.ButtonStyle.secondary,
+        row=row,
+    )
+
+
+def result_buttons(
+    view: TableView | None, hand_id: int, *, finished: bool = True
+) -> discord.ui.View | None:
+    """The result between hands: Sit out / in and Rebuy (while someone is busted) for the
+    table as it is now, then the hand's file and proof (no id to type; none for a hand
+    called off, which has neither)."""
+    items: list[discord.ui.Item[Any]] = []
+    if view is not None and view.status in (TablePhase.WAITING, TablePhase.PLAYING) and view.seats:
+        items.append(seat_button(view.table_id, "away", row=0))
+        items += rebuy_buttons(view, row=0)
+    if finished:
+        items += [hand_button("file", hand_id), hand_button("proof", hand_id)]
     return _layout(*items) if items else None

@@ -330,7 +330,9 @@ def result_lines(ended: ev.HandEnded) -> list[str]:
 
 def result_embed(ended: ev.HandEnded, acts: Sequence[Act] | None = None) -> discord.Embed:
     """The result that replaces the hand's table message."""
-    footer = f"Hand #{ended.number} · deck {short_commitment(ended.commitment)}"
+    footer = (
+        f"Hand #{ended.number} · id {ended.hand_id} · deck {short_commitment(ended.commitment)}"
+    )
     if ended.cancelled:
         embed = discord.Embed(
             title=f"{short_title(ended.variant)} · hand #{ended.number} — cancelled",
@@ -351,12 +353,7 @@ def result_embed(ended: ev.HandEnded, acts: Sequence[Act] | None = None) -> disc
         lines = [line_text(t) for t in ended.last_actions]
     if lines:
         embed.add_field(name="Actions", value=fit(lines), inline=False)
-    embed.add_field(  # the id a player types to get this hand's history or its proof
-        name="Hand id",
-        value=f"{ended.hand_id} · /stud hand id:{ended.hand_id} · /stud verify id:{ended.hand_id}",
-        inline=False,
-    )
-    embed.set_footer(text=footer)
+    embed.set_footer(text=footer)  # its buttons give the file and the proof; the id is there
     return embed
 
 

@@ -139,7 +139,7 @@ class TableMessenger:
         return table_payload(view, self.turn, self.version, *self.hands.story_of(view.hand_id))
 
     def result_payload(self, hand_id: int) -> Payload:
-        return result_payload(self.hands.result(hand_id), self.hands.acts(hand_id))
+        return result_payload(self.hands.result(hand_id), self.hands.acts(hand_id), self.view)
 
     # --- the worker -------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ import discord
 from dealerbot.tables import TablePhase, TableView
 from dealerbot.tables import events as ev
 
-from .buttons import table_buttons
+from .buttons import result_buttons, table_buttons
 from .hand_story import Act
 from .table_embeds import closed_embed, result_embed, table_embed
 
@@ -69,8 +69,13 @@ def table_payload(
     return Payload([table_embed(view, shown, acts, notes)], buttons, version=version)
 
 
-def result_payload(ended: ev.HandEnded, acts: Sequence[Act] | None = None) -> Payload:
-    return Payload([result_embed(ended, acts)], None)
+def result_payload(
+    ended: ev.HandEnded, acts: Sequence[Act] | None = None, view: TableView | None = None
+) -> Payload:
+    """The hand's result; its buttons for the table as it is now (Sit out / in, Rebuy) and
+    the hand (file, proof)."""
+    buttons = result_buttons(view, ended.hand_id, finished=not ended.cancelled)
+    return Payload([result_embed(ended, acts)], buttons)
 
 
 def closed_payload(event: ev.TableClosed, names: Mapping[int, str]) -> Payload:

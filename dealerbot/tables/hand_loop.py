@@ -59,7 +59,7 @@ def click_refusal(
     seat = view.seat_of(user_id)
     if seat is None:
         return errors.NotSeatedError(
-            f"You are not seated at this table: press **Sit down** (or use "
+            f"You are not seated at this table: press **Join…** (or use "
             f"{command_text('stud join')}) to play from the next hand."
         )
     old = table_id is not None and table_id != view.table_id

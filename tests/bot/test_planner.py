@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import dataclasses
 
+import discord
+
 from dealerbot.bot import markup
+from dealerbot.bot.buttons import result_buttons
 from dealerbot.bot.table_plan import (
     ClickShows,
     MessageStep,
@@ -18,7 +21,15 @@ from dealerbot.bot.table_plan import (
     next_step,
     table_payload,
 )
-from dealerbot.tables import ActionKind, TablePhase, TableView, click_refusal
+from dealerbot.tables import (
+    ActionKind,
+    ChoiceView,
+    GamesView,
+    TablePhase,
+    TableView,
+    Variant,
+    click_refusal,
+)
 from dealerbot.tables import events as ev
 
 from .table_values import playing, seat, turn, waiting
@@ -160,7 +171,7 @@ def test_action_clicks_are_refused_when_stale_or_not_the_clickers_turn() -> None
     assert "hand is over" in (action_refusal(view, alice, 31, 7, 3) or "")
     assert "out of date" in (action_refusal(view, alice, 30, 7, 2) or "")
     assert action_refusal(view, bob, 30, 7, 3) == "It is not your turn; alice is to act."
-    assert "not seated at this table: press **Sit down**" in (
+    assert "not seated at this table: press **Join…**" in (
         action_refusal(view, stranger, 30, 7, 3) or ""
     )
     waiting_seat = dataclasses.replace(view.seats[1], user_id=555, in_hand=False)
@@ -192,7 +203,7 @@ def _custom_ids(view: TableView, current: ev.Turn | None) -> list[str]:
     ]
 
 
-SEATING = ["stud:sit:30", "stud:buyin:30", "stud:away:30", "stud:leave:30"]
+SEATING = ["stud:away:30", "stud:leave:30", "stud:buyin:30"]  # grey; Join… while a seat is free
 
 
 def test_the_table_carries_one_button_per_option_then_my_cards_and_the_seat_buttons() -> None:
@@ -211,7 +222,7 @@ def test_a_stale_turn_leaves_no_action_and_a_waiting_table_only_seat_buttons() -
     stale = turn(view, ActionKind.FOLD, seq=2)
     assert _custom_ids(view, stale) == ["stud:cards:30", *SEATING]
     assert _custom_ids(waiting(seat(0, "a")), None) == SEATING
-    assert _custom_ids(waiting(), None) == ["stud:sit:30", "stud:buyin:30"]
+    assert _custom_ids(waiting(), None) == ["stud:buyin:30"]
 
 
 def test_a_full_table_offers_no_seat_and_a_busted_player_a_rebuy() -> None:
@@ -242,3 +253,49 @@ def test_a_render_key_tells_different_tables_apart() -> None:
     same = table_payload(view, None, 1).key == table_payload(view, None, 2).key
     other = table_payload(dataclasses.replace(view, pot=99), None, 1).key
     assert same and other != table_payload(view, None, 1).key
+
+
+def _labels(layout: object) -> list[tuple[str, int]]:
+    """(label, style) of each button, in order."""
+    assert layout is not None
+    return [(b.label, b.style.value) for b in layout.children]  # type: ignore[attr-defined]
+
+
+def test_buttons_fit_the_moment_one_join_and_grey_seat_buttons() -> None:
+    """During a hand: the actions, then grey My cards, Sit out / in, Leave; one Join… while
+    a seat is free (no Sit down and Buy in… side by side); none on a full table."""
+    view = playing(hand_id=7, seq=3)
+    current = turn(view, ActionKind.FOLD, ActionKind.CALL)
+    labels = _labels(table_payload(view, current, 1).view)
+    grey = discord.ButtonStyle.secondary.value
+    assert [label for label, _ in labels][2:] == ["My cards", "Sit out / in", "Leave", "Join…"]
+    assert all(style == grey for _, style in labels[2:5])
+    assert not {"Sit down", "Buy in…"} & {label for label, _ in labels}
+    full = waiting(*(seat(n, f"p{n}") for n in range(8)))
+    assert "Join…" not in [label for label, _ in _labels(table_payload(full, None, 1).view)]
+
+
+def test_a_dealers_choice_pick_puts_the_game_buttons_first() -> None:
+    view = waiting(seat(0, "alice"), seat(1, "bob", stack=0))
+    choice = ChoiceView(100, "alice", 0, (Variant.STUD, Variant.RAZZ), 1000.0)
+    games = GamesView("choice", choice.options, Variant.STUD, 0, 8, None, choice, None)
+    ids = _custom_ids(dataclasses.replace(view, games=games), None)
+    assert ids[:2] == ["stud:game:30:stud", "stud:game:30:razz"]
+    assert ids[2:] == [*SEATING, "stud:rebuy:30"]
+
+
+def test_a_result_carries_sit_out_rebuy_and_the_hands_file_and_proof() -> None:
+    view = waiting(seat(0, "alice"), seat(1, "bob", stack=0))
+    layout = result_buttons(view, 7)
+    assert layout is not None
+    ids = [b.custom_id for b in layout.children]  # type: ignore[attr-defined]
+    assert ids == ["stud:away:30", "stud:rebuy:30", "stud:file:7", "stud:proof:7"]
+    rich = waiting(seat(0, "alice"), seat(1, "bob"))
+    called_off = result_buttons(rich, 7, finished=False)
+    assert called_off is not None
+    assert [b.custom_id for b in called_off.children] == ["stud:away:30"]  # type: ignore[attr-defined]
+    closed = dataclasses.replace(rich, status=TablePhase.CLOSED)
+    assert [b.custom_id for b in result_buttons(closed, 7).children] == [  # type: ignore[union-attr,attr-defined]
+        "stud:file:7",
+        "stud:proof:7",
+    ]

@@ -13,7 +13,9 @@ rebuilt from the id alone, so a button on a message posted before a restart stil
   (``stud:buyin-form:<table>:<user>``), so two players' forms open at once are two forms;
   its submission is answered from the id (:func:`submit_buy_in`), before or after a restart;
 - dealer's choice (``stud:game:<table>:<game>``): everyone sees the buttons, the table
-  service accepts the press of the player on the button only.
+  service accepts the press of the player on the button only;
+- a result's **Hand file** and **Proof** (``stud:<file|proof>:<hand>``) answer as
+  ``/stud hand`` and ``/stud verify`` do, privately.
 
 discord.py gives a click to each dynamic item whose template matches the id and that
 finds the component on the clicked message; a click nothing takes (a button of an older
@@ -43,14 +45,18 @@ from ..buttons import (
     BUYIN_FORM_TEMPLATE,
     CARDS_TEMPLATE,
     GAME_TEMPLATE,
+    HAND_TEMPLATE,
+    JOIN,
     SEAT_TEMPLATE,
     buyin_form_id,
 )
 from ..discord_limits import CUSTOM_ID, TEXT_INPUT_LABEL
-from ..errors import UserError, answer_failure, place
+from ..errors import UserError, answer, answer_failure, place
 from ..games_text import short_title
 from ..markup import command_hint
 from .base import display_name, relay_of, service_of
+from .stud_history import hand_reply
+from .stud_verify import verify_reply
 
 log = logging.getLogger(__name__)
 
@@ -140,7 +146,7 @@ class CardsClick(discord.ui.DynamicItem[Button], template=CARDS_TEMPLATE):
 
 def join_hint() -> str:
     return (
-        f"You are not seated at this table: press **Sit down** (or use "
+        f"You are not seated at this table: press **{JOIN}** (or use "
         f"{command_hint('stud join')}) to play from the next hand."
     )
 
@@ -306,7 +312,32 @@ class GameClick(discord.ui.DynamicItem[Button], template=GAME_TEMPLATE):
         )
 
 
-TABLE_CLICKS: tuple[Click, ...] = (ActionClick, CardsClick, SeatClick, GameClick)
+# --- a finished hand: its file and its proof ----------------------------------------------
+
+
+class HandClick(discord.ui.DynamicItem[Button], template=HAND_TEMPLATE):
+    """``stud:<file|proof>:<hand>`` on a result: what ``/stud hand id:`` and ``/stud verify
+    id:`` answer, privately, without an id to type (the service's rules and refusals)."""
+
+    def __init__(self, item: Button, verb: str, hand_id: int) -> None:
+        super().__init__(item)
+        self.verb, self.hand_id = verb, hand_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HandClick:
+        return cls(as_button(item), match["verb"], int(match["hand"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        service = service_of(interaction)
+        if self.verb == "file":
+            await answer(interaction, lambda: hand_reply(service, interaction, self.hand_id))
+        else:
+            await answer(interaction, lambda: verify_reply(service, interaction, self.hand_id))
+
+
+TABLE_CLICKS: tuple[Click, ...] = (ActionClick, CardsClick, SeatClick, GameClick, HandClick)
 
 
 # --- what no button takes ----------------------------------------------------------------

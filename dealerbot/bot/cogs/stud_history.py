@@ -22,6 +22,7 @@ from dealerbot.tables import (
     HISTORY_LINES,
     HistoryFile,
     HistoryLine,
+    TableService,
 )
 
 from ..discord_limits import ATTACHMENTS, DEFAULT_UPLOAD_BYTES, EMBED_TEXT_BUDGET
@@ -87,6 +88,43 @@ def channel_names(interaction: discord.Interaction[Any]) -> dict[int, str]:
     return {channel.id: f"#{channel.name}" for channel in guild.channels}
 
 
+async def hand_reply(
+    service: TableService,
+    interaction: discord.Interaction[Any],
+    hand_id: int | None,
+    fmt: str = "pokerstars",
+    last: int | None = None,
+) -> Reply:
+    """One hand's file and its hand page (or the asker's last hands), as he saw them:
+    ``/stud hand`` and the result's **Hand file** button answer with it."""
+    guild_id, _ = place(interaction)
+    files = await service.records.hand_files(
+        guild_id,
+        interaction.user.id,
+        hand_id,
+        fmt,
+        last=last,
+        table_names=channel_names(interaction),
+        max_bytes=file_limit(interaction),
+        max_files=ATTACHMENTS,
+    )
+    hands = sum(len(f.hand_ids) for f in files)
+    what = f"Hand {hand_id}" if hand_id is not None else f"Your last {hands} hands"
+    split = f" in {len(files)} files" if len(files) > 1 else ""
+    text = f"{what}{split}, as you saw it at the table (others' down cards only if shown)."
+    if hand_id is not None and len(files) < ATTACHMENTS:
+        page = await service.proofs.page(
+            guild_id, interaction.user.id, hand_id, channel_names(interaction)
+        )
+        if page is not None and len(page.text.encode()) <= file_limit(interaction):
+            files = [*files, page]
+            text += (
+                f"\nOpen **{page.filename}** in any browser: it replays the hand and "
+                "checks its proofs itself, offline."
+            )
+    return Reply(text, files=attachments(files))
+
+
 class HistoryCommands(CogBase, commands.Cog):
     """The history subcommands of ``/stud`` (a Cog only for typing: never loaded alone)."""
 
@@ -126,31 +164,8 @@ class HistoryCommands(CogBase, commands.Cog):
         last: HistoryFileHands | None = None,
     ) -> None:
         async def work() -> Reply:
-            guild_id, _ = place(interaction)
-            files = await self.service.records.hand_files(
-                guild_id,
-                interaction.user.id,
-                hand_id,
-                "pokerstars" if fmt is None else fmt.value,
-                last=last,
-                table_names=channel_names(interaction),
-                max_bytes=file_limit(interaction),
-                max_files=ATTACHMENTS,
+            return await hand_reply(
+                self.service, interaction, hand_id, "pokerstars" if fmt is None else fmt.value, last
             )
-            hands = sum(len(f.hand_ids) for f in files)
-            what = f"Hand {hand_id}" if hand_id is not None else f"Your last {hands} hands"
-            split = f" in {len(files)} files" if len(files) > 1 else ""
-            text = f"{what}{split}, as you saw it at the table (others' down cards only if shown)."
-            if hand_id is not None and len(files) < ATTACHMENTS:
-                page = await self.service.proofs.page(
-                    guild_id, interaction.user.id, hand_id, channel_names(interaction)
-                )
-                if page is not None and len(page.text.encode()) <= file_limit(interaction):
-                    files = [*files, page]
-                    text += (
-                        f"\nOpen **{page.filename}** in any browser: it replays the hand and "
-                        "checks its proofs itself, offline."
-                    )
-            return Reply(text, files=attachments(files))
 
         await self.run(interaction, work)

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from dealerbot.tables import ProofAnswer
+from dealerbot.tables import ProofAnswer, TableService
 
 from ..errors import Reply, place
 from .base import CogBase
@@ -50,6 +50,17 @@ def proof_reply(answer: ProofAnswer) -> Reply:
     return Reply("\n".join(lines), files=tuple(files))
 
 
+async def verify_reply(
+    service: TableService, interaction: discord.Interaction[Any], hand_id: int
+) -> Reply:
+    """``/stud verify`` and the result's **Proof** button answer with it."""
+    guild_id, _ = place(interaction)
+    answer = await service.proofs.verify(
+        guild_id, interaction.user.id, hand_id, channel_names(interaction)
+    )
+    return proof_reply(answer)
+
+
 class VerifyCommands(CogBase, commands.Cog):
     """The verify subcommand of ``/stud`` (a Cog only for typing: never loaded alone)."""
 
@@ -62,10 +73,6 @@ class VerifyCommands(CogBase, commands.Cog):
         hand_id: HandId,
     ) -> None:
         async def work() -> Reply:
-            guild_id, _ = place(interaction)
-            answer = await self.service.proofs.verify(
-                guild_id, interaction.user.id, hand_id, channel_names(interaction)
-            )
-            return proof_reply(answer)
+            return await verify_reply(self.service, interaction, hand_id)
 
         await self.run(interaction, work)

@@ -27,6 +27,7 @@ from tests.bot.emulator import CallbackRecord, Channel, DiscordEmulator, Guild, 
 
 JSON = dict[str, Any]
 DEFERRED = 5
+MODAL = 9
 TURN_MENTION = re.compile(r"<@(\d+)>")
 
 
@@ -193,6 +194,22 @@ class Club:
             if member.id == user_id:
                 return member
         raise LookupError(user_id)
+
+    async def join_by_button(
+        self, message: JSON, member: Member, amount: str | None = None
+    ) -> CallbackRecord:
+        """Press **Join…** on ``message`` and send its form as a player would: the buy-in
+        filled in by default (``amount`` None), or another amount typed over it."""
+        join = next(b for b in buttons(message) if b.get("label") == "Join…")
+        shown = await self.emu.click(message["id"], join["custom_id"], member)
+        assert (await shown.response()).type == MODAL, "Join… opens the buy-in form"
+        assert shown.callback is not None
+        [field] = [
+            c for row in shown.callback.data["components"] for c in row.get("components") or []
+        ]
+        typed = field.get("value") if amount is None else amount
+        assert typed, "the form comes with the default buy-in filled in"
+        return await (await self.emu.submit_modal(shown, {field["custom_id"]: typed})).response()
 
     async def play_hand(
         self, choose: Any = None, *, max_actions: int = 200

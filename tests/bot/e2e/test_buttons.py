@@ -69,7 +69,7 @@ async def test_a_click_by_anyone_but_the_player_to_act_changes_nothing(club: Clu
     outsider = club.players[6]
     answer = await club.click(message, custom_id, outsider)
     assert answer.ephemeral and "not seated at this table" in answer.content
-    assert "Sit down" in answer.content and "</stud join:" in answer.content
+    assert "Join…" in answer.content and "</stud join:" in answer.content
     assert await _table_state(club) == before
     assert club.emu.message(message["id"])["components"] == message["components"]
     # ... and the player to act still can.

@@ -24,7 +24,7 @@ from tests.fairness.hand_pages import page_data
 from .driver import DEFERRED, JSON, Club, message_text, random_chooser
 
 HAND_ID = re.compile(r"`(\d+)`")
-RESULT_ID = re.compile(r"/stud hand id:(\d+)")
+RESULT_ID = re.compile(r"Hand #\d+ · id (\d+) · deck")  # a result's footer
 CARD = re.compile(r"(?<![A-Za-z0-9])[2-9TJQKA][cdhs](?![a-z])")
 
 

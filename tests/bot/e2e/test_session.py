@@ -47,16 +47,14 @@ async def test_a_whole_session_refuses_nothing(club: Club) -> None:
     ):
         await answer_text(club, first, sub, **options)
 
-    # Eight seats: six by command, one by the Sit down button, one through the modal.
+    # Eight seats: six by command, one by the Join… form as it comes, one with another amount.
     for member, buy_in in zip(members[:6], (50, 70, 90, 120, 160, 200), strict=True):
         assert "You sit in seat" in await club.text(member, "join", buy_in=buy_in)
     await club.settle()
     table = table_message(club)
-    sat = await club.click(table, seat_id(table, "sit"), members[6])
+    sat = await club.join_by_button(table, members[6])
     assert "You sit down with 50 chips" in sat.content
-    shown = await emu.click(table["id"], seat_id(table, "buyin"), members[7])
-    assert (await shown.response()).type == 9
-    submitted = await (await emu.submit_modal(shown, {"amount": "400"})).response()
+    submitted = await club.join_by_button(table, members[7], "400")
     assert "You sit down with 400 chips" in submitted.content
     assert "seats at this table are taken" in await club.text(late, "join")
     for fan in club.players:  # wallets enough for a second leaderboard page
@@ -133,7 +131,7 @@ async def test_a_whole_session_refuses_nothing(club: Club) -> None:
         broke = _member(members, seat.user_id)
         rebought = await club.click(table, seat_id(table, "rebuy"), broke)
         assert rebought.content.startswith("Queued: 50 chips")
-    sat = await club.click(table, seat_id(table, "sit"), late)  # members[5] left: a free seat
+    sat = await club.join_by_button(table, late)  # members[5] left: a free seat
     assert "dealt in from the next hand" in sat.content
     away = await club.click(table, seat_id(table, "away"), members[1])
     assert "sit out" in away.content.lower()

@@ -127,7 +127,7 @@ async def test_a_button_the_bot_no_longer_knows_is_answered_privately(
             assert STRAY in (answer.content or ""), (custom_id, answer.content)
     assert await stacks(club) == before
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
-    known = await club.click(table, seat_id(table, "sit"), club.players[2])  # still answers
+    known = await club.join_by_button(table, club.players[2])  # still answers
     assert "You sit down" in known.content and STRAY not in known.content
     await club.settle()
     club.emu.assert_nothing_refused()

@@ -222,7 +222,7 @@ async def test_the_seat_buttons_and_the_buy_in_modal(club: Club) -> None:
     await club.seat([alice])
     await club.settle()
     table = table_message(club)
-    answer = await club.click(table, seat_id(table, "sit"), bob)
+    answer = await club.join_by_button(table, bob)
     assert answer.ephemeral and "You sit down with 100 chips" in answer.content
     shown = await club.emu.click(table["id"], seat_id(table, "buyin"), carol)
     assert (await shown.response()).type == 9  # the modal
@@ -238,14 +238,14 @@ async def test_the_seat_buttons_and_the_buy_in_modal(club: Club) -> None:
     view = await service.table_view(club.guild.id, club.channel.id)
     assert [s.stack for s in view.seats] == [100, 100, 250] and view.seat_of(dave.id) is None
     stranger = await club.click(table, seat_id(table, "away"), dave)
-    assert "not seated" in stranger.content and "Sit down" in stranger.content
+    assert "not seated" in stranger.content and "Join…" in stranger.content
     away = await club.click(table, seat_id(table, "away"), bob)
     assert "You sit out from the next hand" in away.content
     back = await club.click(table, seat_id(table, "away"), bob)
     assert "dealt in again" in back.content
     leave = await club.click(table, seat_id(table, "leave"), carol)
     assert "You left the table; 250 chips went to your wallet." in leave.content
-    again = await club.click(table, seat_id(table, "sit"), alice)
+    again = await club.join_by_button(table, alice)
     assert again.ephemeral and "already" in again.content.lower()
     club.emu.assert_nothing_refused()
 

@@ -44,7 +44,7 @@ async def test_every_proof_the_bot_hands_out_verifies(club: Club, tmp_path: Path
 
     results = "\n".join(message_text(m) for m in club.public_messages())
     for end in ended:
-        assert f"/stud verify id:{end.hand_id}" in results  # the result message says how
+        assert f" · id {end.hand_id} · deck " in results  # the result message names it
         commitment = started[end.hand_id].commitment
         for user in (*players, stranger):
             answer = await ask(club, user, "verify", id=end.hand_id)
