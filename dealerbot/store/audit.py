@@ -5,7 +5,8 @@ Per guild it checks that
   2. each seat stack equals the sum of that player's 'table' rows at that table
      (and a player with no seat there has rows summing to zero);
   3. each wallet's ``table_chips`` equals the player's seat stacks in the guild, and the
-     guild's ``wallet_count`` (the leaderboard's page count) equals its wallets;
+     guild's ``wallet_count`` (the leaderboard's page count) equals its members' wallets
+     (the house's wallets, negative ids, are not players: store/house.py);
   4. wallets + seat stacks == chips granted (grant, daily, admin; takes are negative rows);
   5. internal movements (buy-in, cash-out, hand result, refund) net to zero;
   6. every finished hand's result rows sum to zero, and no unfinished hand has any;
@@ -91,7 +92,8 @@ async def audit(db: Database) -> AuditReport:
             for r in await fetch_all(
                 conn,
                 "SELECT g.guild_id, g.wallet_count,"
-                " (SELECT COUNT(*) FROM wallets w WHERE w.guild_id = g.guild_id) FROM guilds g",
+                " (SELECT COUNT(*) FROM wallets w WHERE w.guild_id = g.guild_id AND w.user_id > 0)"
+                " FROM guilds g",
             )
         }
         table_guild = {r[0]: r[1] for r in await fetch_all(conn, "SELECT id, guild_id FROM tables")}

@@ -21,7 +21,8 @@ GUILD_DEFAULT_CHANNEL = 0  # channel_id of the row holding a guild's table defau
 class ConfigRow:
     """One row of ``table_configs`` (the variant by its stored name: "stud", "stud8", "razz").
 
-    The mixed-games columns (0008) have defaults so that a hand logged before them reads."""
+    The mixed-games columns (0008) and the house players' (0014) have defaults so that a
+    hand logged before them reads."""
 
     variant: str
     ante: int
@@ -38,6 +39,8 @@ class ConfigRow:
     games: str = "stud,razz,stud8"  # the rotation, in order
     hands_per_game: int = 8
     choice_seconds: int = 20
+    house_players: int = 0  # the most house players at the table (0014; 0: none)
+    house_fill_to: int = 4  # house players sit while fewer seats than this are taken
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,7 +33,7 @@ from .errors import (
 from .ledger import Account, Reason, record
 from .seats import seats_in
 from .tables import TableStatus, table_in
-from .validate import MAX_AMOUNT, check_id
+from .validate import MAX_AMOUNT, check_id, check_player_id
 
 
 class HandStatus(Enum):
@@ -239,7 +239,7 @@ async def settle_hand(
     check_id(hand_id, "hand id")
     clean: dict[int, int] = {}
     for user_id, delta in deltas.items():
-        check_id(user_id, "user id")
+        check_player_id(user_id)
         if not isinstance(delta, int) or isinstance(delta, bool) or abs(delta) > MAX_AMOUNT:
             raise InvalidSettlement(f"the result for user {user_id} is not a chip amount")
         clean[user_id] = delta
@@ -290,7 +290,7 @@ async def cancel_hand(
         raise StoreError("a cancelled hand needs a reason")
     returned: dict[int, int] = {}
     for user_id, amount in (committed or {}).items():
-        check_id(user_id, "user id")
+        check_player_id(user_id)
         if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
             raise InvalidSettlement(f"the committed amount for user {user_id} is not valid")
         returned[user_id] = amount

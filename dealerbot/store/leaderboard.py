@@ -6,6 +6,8 @@ page are an index walk (a seek from a neighbouring page's row: store/boards.py),
 rank is a count over an index range. ``table_chips`` is kept by triggers on ``seats`` in
 the same transaction as every stack change.
 Ranks are competition ranks: players with equal net worth share one.
+House wallets (negative ids: the bankroll, the house players; store/house.py) are never
+ranked: every query here reads members only (``user_id > 0``, inside the same index).
 """
 
 from __future__ import annotations
@@ -22,12 +24,12 @@ MAX_TOP = 100
 
 # Both read only the index (covering): skipping an OFFSET or counting never touches rows.
 TOP_SQL = (
-    "SELECT user_id, net_worth FROM wallets WHERE guild_id = ?"
+    "SELECT user_id, net_worth FROM wallets WHERE guild_id = ? AND user_id > 0"
     " ORDER BY net_worth DESC, user_id LIMIT ? OFFSET ?"
 )
-RANK_SQL = "SELECT COUNT(*) FROM wallets WHERE guild_id = ? AND net_worth > ?"
-BOARD = BoardSql("wallets", "guild_id = ?", "net_worth")
-# Kept by a trigger on wallets; the audit compares it with a real count.
+RANK_SQL = "SELECT COUNT(*) FROM wallets WHERE guild_id = ? AND user_id > 0 AND net_worth > ?"
+BOARD = BoardSql("wallets", "guild_id = ? AND user_id > 0", "net_worth")
+# Kept by a trigger on wallets (members' wallets only); the audit compares it with a count.
 COUNT_SQL = "SELECT wallet_count FROM guilds WHERE guild_id = ?"
 
 
@@ -145,9 +147,10 @@ async def page_of_user(db: Database, guild_id: int, user_id: int) -> int | None:
         worth = row[0]
         ahead = await fetch_one(
             conn,
-            "SELECT (SELECT COUNT(*) FROM wallets WHERE guild_id = ? AND net_worth > ?)"
+            "SELECT (SELECT COUNT(*) FROM wallets"
+            "    WHERE guild_id = ? AND user_id > 0 AND net_worth > ?)"
             " + (SELECT COUNT(*) FROM wallets"
-            "    WHERE guild_id = ? AND net_worth = ? AND user_id < ?)",
+            "    WHERE guild_id = ? AND net_worth = ? AND user_id > 0 AND user_id < ?)",
             (guild_id, worth, guild_id, worth, user_id),
         )
     position = 1 + (int(ahead[0]) if ahead is not None else 0)

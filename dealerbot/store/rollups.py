@@ -11,6 +11,10 @@ The batch is named by its hands, listed first: a hand's rows are written in one
 transaction (settlement's, or the backfill's), so under PostgreSQL's READ COMMITTED, where
 each statement sees what committed before it, rows that land during the fold belong to
 hands not listed, and the roll-up and the marking meet exactly the same rows.
+
+House players' rows (negative ids, store/house.py) are marked folded but rolled up nowhere:
+no house player has a stats page or a place on a winnings board; the house's result is
+read from its rows directly (:func:`.house.book`).
 """
 
 from __future__ import annotations
@@ -43,7 +47,7 @@ FROM (SELECT guild_id, user_id, variant, day, net, won, entered_third, raised_th
         last_street, showdown, won_showdown, shown_rank, shown_cards,
         ROW_NUMBER() OVER (PARTITION BY guild_id, user_id, variant, day
             ORDER BY shown_rank IS NULL, shown_rank DESC, hand_id) AS best
-    FROM hand_players WHERE pending = 1 AND hand_id IN ({hands})) AS batch
+    FROM hand_players WHERE pending = 1 AND hand_id IN ({hands}) AND user_id > 0) AS batch
 GROUP BY guild_id, user_id, variant, day
 ON CONFLICT (guild_id, user_id, variant, day) DO UPDATE SET
     hands = player_days.hands + excluded.hands,
@@ -82,7 +86,7 @@ SELECT guild_id, user_id,
     SUM(net), COUNT(*)
 FROM (SELECT guild_id, user_id, day, week, month, net, MAX(day) OVER mine AS last_day,
         MAX(week) OVER mine AS last_week, MAX(month) OVER mine AS last_month
-    FROM hand_players WHERE pending = 1 AND hand_id IN ({hands})
+    FROM hand_players WHERE pending = 1 AND hand_id IN ({hands}) AND user_id > 0
     WINDOW mine AS (PARTITION BY guild_id, user_id)) AS batch
 GROUP BY guild_id, user_id, last_day, last_week, last_month
 ON CONFLICT (guild_id, user_id) DO UPDATE SET

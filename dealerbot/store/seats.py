@@ -23,7 +23,7 @@ from .errors import (
 )
 from .ledger import Account, Reason, record
 from .tables import TableRow, TableStatus, live_hand_players, table_in
-from .validate import check_amount, check_id
+from .validate import HOUSE_BANK_ID, check_amount, check_id, check_player_id, is_house_player_id
 from .wallets import Wallet, ensure_wallet, move_wallet_chips, wallet_in
 
 MAX_DISPLAY_NAME = 100
@@ -98,7 +98,8 @@ async def cash_out_in(conn: Connection, seat: SeatRow, now: float) -> CashOut:
 
     The seat's queued top-up (store/topups.py) goes with it, in this transaction: it was for
     this seat, and a row left behind by a crash between two steps would land on the next
-    seat its player takes. Only the row: its chips never left the wallet (no ledger row)."""
+    seat its player takes. Only the row: its chips never left the wallet (no ledger row).
+    A house player's stack goes to the house bankroll (``CashOut.wallet`` is then its)."""
     if seat.stack:
         await record(
             conn,
@@ -116,17 +117,19 @@ async def cash_out_in(conn: Connection, seat: SeatRow, now: float) -> CashOut:
             f"DELETE FROM {table} WHERE table_id = ? AND user_id = ?",
             (seat.table_id, seat.user_id),
         )
+    # A house player's chips go back to the house bankroll, whose chips they were.
+    owner = HOUSE_BANK_ID if is_house_player_id(seat.user_id) else seat.user_id
     if seat.stack:
         await move_wallet_chips(
             conn,
             seat.guild_id,
-            seat.user_id,
+            owner,
             seat.stack,
             Reason.CASH_OUT,
             at=now,
             note=f"left table {seat.table_id}",
         )
-    wallet = await wallet_in(conn, seat.guild_id, seat.user_id)
+    wallet = await wallet_in(conn, seat.guild_id, owner)
     assert wallet is not None
     return CashOut(seat.table_id, seat.user_id, seat.seat_no, seat.stack, wallet)
 
@@ -140,7 +143,7 @@ async def get_seats(db: Database, table_id: int) -> list[SeatRow]:
 
 async def get_seat(db: Database, table_id: int, user_id: int) -> SeatRow:
     check_id(table_id, "table id")
-    check_id(user_id, "user id")
+    check_player_id(user_id)
     async with db.reading() as conn:
         return await seat_in(conn, table_id, user_id)
 
@@ -248,7 +251,7 @@ async def stand_up(db: Database, table_id: int, user_id: int) -> CashOut:
     ``leave_after_hand`` and calls this after the hand settles.
     """
     check_id(table_id, "table id")
-    check_id(user_id, "user id")
+    check_player_id(user_id)
     async with db.transaction() as conn:
         await table_in(conn, table_id, lock=True)
         seat = await seat_in(conn, table_id, user_id)
@@ -271,7 +274,7 @@ async def update_seat(
 ) -> SeatRow:
     """Change a seat's flags and counters (never its stack)."""
     check_id(table_id, "table id")
-    check_id(user_id, "user id")
+    check_player_id(user_id)
     changes: dict[str, object] = {}
     for flag, value in (("sitting_out", sitting_out), ("leave_after_hand", leave_after_hand)):
         if value is not None:

@@ -17,15 +17,18 @@ hand: ``hand_loop`` (the loop as steps, and who may press what: ``click_refusal`
 ``hand_log`` (the hand in memory and its writes: start, apply, settle), ``turns`` (the
 clock's rules), ``timers``, ``recovery`` (replay and resume policy). What front ends see:
 ``views`` (the view types), ``projection`` (views from a table's snapshot), ``narration``
-(engine events told as table events), ``events``. House policy: ``settings`` (table and
-server settings, the stakes trackers import), ``limits`` (every bound the service accepts,
-for front ends too), ``errors`` (every refusal and its wording).
+(engine events told as table events), ``events``. House players (issue 20): ``house_seats``
+(who sits and leaves, how they act, what is said of them, the bankroll: ``service.house``).
+House policy: ``settings`` (table and server settings, the stakes trackers import),
+``limits`` (every bound the service accepts, for front ends too), ``errors`` (every refusal
+and its wording).
 """
 
 from dealerbot.engine import ALL_CARDS, ActionKind, Card, Variant, format_cards
 from dealerbot.store.boards import Seek as BoardSeek
 from dealerbot.store.db import Database
 from dealerbot.store.hands import HandRecord
+from dealerbot.store.house import HouseBook, HouseDay
 from dealerbot.store.leaderboard import LeaderboardEntry, LeaderboardPage
 from dealerbot.store.wallets import DailyClaim, Wallet
 
@@ -48,6 +51,7 @@ from .errors import (
     NotInHandError,
     NotSeatedError,
     OutOfTurnError,
+    SeatPromisedError,
     StaleActionError,
     TableClosingError,
     TableElsewhereError,
@@ -56,6 +60,7 @@ from .errors import (
 )
 from .events import AutoReason, SitOutReason
 from .hand_loop import click_refusal
+from .house_seats import HOUSE_NAMES, house_name, is_house_user
 from .limits import (
     ADJUSTMENT,
     ANTE,
@@ -69,6 +74,9 @@ from .limits import (
     HANDS_PER_GAME,
     HISTORY_FILE_HANDS,
     HISTORY_LINES,
+    HOUSE_BOOK_DAYS,
+    HOUSE_FILL_TO,
+    HOUSE_PLAYERS,
     SEATS,
     SMALL_BET,
     TIME_BANK_SECONDS,
@@ -86,7 +94,7 @@ from .records import (
     HistoryLine,
 )
 from .rotation import ChoiceError, GameMode
-from .seating import shown_name
+from .seating import HOUSE_MARK, shown_name
 from .service import LeaveOutcome, Subscriber, TableService
 from .settings import (
     TRACKER_BIG_BETS,
@@ -134,6 +142,11 @@ __all__ = [
     "HAND_ID",
     "HISTORY_FILE_HANDS",
     "HISTORY_LINES",
+    "HOUSE_BOOK_DAYS",
+    "HOUSE_FILL_TO",
+    "HOUSE_MARK",
+    "HOUSE_NAMES",
+    "HOUSE_PLAYERS",
     "PERIOD_TITLES",
     "SEATS",
     "SMALL_BET",
@@ -172,6 +185,8 @@ __all__ = [
     "HistoryFile",
     "HistoryFormat",
     "HistoryLine",
+    "HouseBook",
+    "HouseDay",
     "IllegalMoveError",
     "InsufficientFundsError",
     "LeaderboardEntry",
@@ -191,6 +206,7 @@ __all__ = [
     "ProofAnswer",
     "ProofRefused",
     "Proofs",
+    "SeatPromisedError",
     "SeatView",
     "SitOutReason",
     "StakesView",
@@ -214,7 +230,9 @@ __all__ = [
     "click_refusal",
     "events",
     "format_cards",
+    "house_name",
     "imports_into_trackers",
+    "is_house_user",
     "nearest_tracker_small_bets",
     "open_database",
     "parse_period",

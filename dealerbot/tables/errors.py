@@ -49,6 +49,11 @@ class TableFullError(TableError):
         super().__init__(message)
 
 
+class SeatPromisedError(TableError):
+    """Not a refusal: every seat is taken, and a house player gives this member its seat
+    when the hand being played ends (he sits then, with the buy-in he asked for)."""
+
+
 class AmountError(TableError):
     """A chip amount that is not a whole positive number in the allowed range."""
 

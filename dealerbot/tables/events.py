@@ -265,6 +265,19 @@ class TopUpDropped(TableEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class SeatNotTaken(TableEvent):
+    """A member promised a house player's seat could not sit when the hand ended (his
+    wallet was short, say); ``text`` tells him why (privately)."""
+
+    user_id: int
+    text: str
+
+    @property
+    def private_to(self) -> int | None:
+        return self.user_id
+
+
+@dataclass(frozen=True, slots=True)
 class PrivateCards(TableEvent):
     """A player's own cards (down cards included): sent on 3rd and 7th street.
 

@@ -61,6 +61,7 @@ class LiveHand:
     seat_by_user: dict[int, int] = field(default_factory=dict)
     showdown: out.Showdown | None = None  # once the hand has reached it
     play: PlayNotes = field(default_factory=PlayNotes)  # 3rd-street choices, for stats
+    public_actions: list[ev.ActionTaken] = field(default_factory=list)  # engine events
     config: TableConfig = field(init=False)  # the settings it was dealt with
 
     def __post_init__(self) -> None:
@@ -70,6 +71,10 @@ class LiveHand:
     @property
     def id(self) -> int:
         return self.record.id
+
+    def note_actions(self, events: Sequence[ev.Event]) -> None:
+        """Keep the public actions among ``events`` (what a house player decides from)."""
+        self.public_actions.extend(e for e in events if isinstance(e, ev.ActionTaken))
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +173,7 @@ async def start(
     players = {seat.seat_no: Player(seat.user_id, seat.display_name) for seat in seats}
     live = LiveHand(record, state, players, 0, deadline)
     live.play = note_events(live.play, engine_events)
+    live.note_actions(engine_events)
     return Started(live, tuple(engine_events))
 
 

@@ -230,6 +230,7 @@ async def _apply(
     step.turn = None
     live.state, live.seq, live.deadline, live.bank = applied.state, seq + 1, applied.deadline, None
     live.play = applied.play
+    live.note_actions(applied.events)
     for seat in applied.seats:
         step.seats[seat.user_id] = seat
     step.events.extend(before)

@@ -82,3 +82,12 @@ HANDS_PER_GAME = Bound(1, 50)
 CHOICE_SECONDS = Bound(5, 120)
 """Dealer's choice: the button player's time to pick the game."""
 DAILY_COOLDOWN_SECONDS = Bound(60, 7 * 86_400)
+
+# --- house players (issue 20) -------------------------------------------------------------
+
+HOUSE_PLAYERS = Bound(0, MAX_PLAYERS - 1)
+"""The most house players at a table (0: none); at least one seat stays a member's."""
+HOUSE_FILL_TO = Bound(MIN_PLAYERS, MAX_PLAYERS)
+"""House players sit while fewer than this many seats are taken."""
+HOUSE_BOOK_DAYS = Bound(1, 366)
+"""Days of the house bankroll's result that ``/stud-admin house`` may list."""

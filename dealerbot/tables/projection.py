@@ -18,6 +18,7 @@ from dealerbot.engine import HandView, public_view
 from dealerbot.engine import player_view as engine_player_view
 from dealerbot.store.seats import SeatRow
 from dealerbot.store.tables import TableStatus
+from dealerbot.store.validate import is_house_player_id
 
 from .events import ActionTaken
 from .hand_log import LiveHand
@@ -98,6 +99,7 @@ def _seat_views(
                     button=live.state.button_seat == seat.seat_no,
                     to_act=to_act_seat == seat.seat_no,
                     queued=queued,
+                    is_house=is_house_player_id(seat.user_id),
                 )
             )
         else:
@@ -117,6 +119,7 @@ def _seat_views(
                     button=live is None and table.button_seat == seat.seat_no,
                     to_act=False,
                     queued=queued,
+                    is_house=is_house_player_id(seat.user_id),
                 )
             )
     return tuple(seats)

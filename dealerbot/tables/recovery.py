@@ -28,6 +28,7 @@ from dealerbot.engine import (
     ActionKind,
     CardError,
     EngineError,
+    Event,
     HandState,
     PlayNotes,
     SeatSpec,
@@ -74,6 +75,7 @@ class Replay:
     committed: dict[int, int] = field(default_factory=dict)
     action_lines: list[str] = field(default_factory=list)
     actions: list[out.ActionTaken] = field(default_factory=list)  # every one, in order
+    moves: list[Event] = field(default_factory=list)  # the engine's events (house players)
     showdown: out.Showdown | None = None
     play: PlayNotes = field(default_factory=PlayNotes)  # 3rd-street choices, for stats
 
@@ -104,7 +106,7 @@ def replay_hand(
     if not deck_matches(secret):
         return Replay(None, "the deck does not match its commitment", antes)
     try:
-        state, _ = start_hand(
+        state, dealt = start_hand(
             config.variant,
             config.stakes,
             [SeatSpec(s.seat_no, s.stack) for s in record.seats],
@@ -116,6 +118,7 @@ def replay_hand(
         why = unreadable(error) if isinstance(error, CardError) else str(error)
         return Replay(None, f"the hand cannot be dealt again: {why}", antes)
     result = Replay(state)
+    result.moves.extend(dealt)
     for expected, logged in enumerate(sorted(secret.actions, key=lambda a: a.seq)):
         problem: str | None = None
         if logged.seq != expected:
@@ -137,6 +140,7 @@ def replay_hand(
                 result.action_lines.extend(told.action_lines)
                 result.actions.extend(e for e in told.events if isinstance(e, out.ActionTaken))
                 result.play = note_events(result.play, events)
+                result.moves.extend(events)
                 result.showdown = told.showdown or result.showdown
         if problem is not None:
             result.error = problem
@@ -218,4 +222,5 @@ def resume_policy(
     live = LiveHand(record, rebuilt.state, players, actions, record.action_deadline)
     live.showdown = rebuilt.showdown
     live.play = rebuilt.play
+    live.note_actions(rebuilt.moves)
     return Resume(live, tuple(rebuilt.action_lines), tuple(rebuilt.actions))

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from dealerbot.engine import MIN_PLAYERS
 from dealerbot.store.seats import SeatRow
+from dealerbot.store.validate import is_house_player_id
 
 from . import errors
 from .settings import TableConfig
@@ -50,6 +51,13 @@ def eligible(seats: Iterable[SeatRow]) -> list[SeatRow]:
     )
 
 
+def can_deal(players: Iterable[SeatRow]) -> bool:
+    """Whether a hand can be dealt to these (eligible) seats: two at least (R1.1), and a
+    member among them: house players never play among themselves."""
+    rows = list(players)
+    return len(rows) >= MIN_PLAYERS and any(not is_house_player_id(s.user_id) for s in rows)
+
+
 def dealt_in(closing: bool, hand: object | None, seats: Iterable[SeatRow]) -> list[SeatRow]:
     """Who a hand starting now deals in, or why none can start."""
     if closing:
@@ -57,7 +65,7 @@ def dealt_in(closing: bool, hand: object | None, seats: Iterable[SeatRow]) -> li
     if hand is not None:
         raise errors.HandInProgressError("A hand is already being played.")
     players = eligible(seats)
-    if len(players) < MIN_PLAYERS:
+    if not can_deal(players):
         raise errors.NotEnoughPlayersError()
     return players
 
@@ -130,8 +138,26 @@ def shown_name(name: str, user_id: int) -> str:
     return clean_name(name) or fallback_name(user_id)
 
 
+HOUSE_MARK = "(house)"
+"""Every house player's name ends with this (table, results, histories, hand files); no
+member's may (:func:`check_name`)."""
+_HOUSE_LOOKS = ("\N{ROBOT FACE}",)  # the mark front ends put before a house player's name
+
+
+def unmarked(name: str) -> str:
+    """A member's name without the house's marks (a trailing ``(house)``, a robot face), so
+    that nobody can pass for a house player."""
+    for look in _HOUSE_LOOKS:
+        name = name.replace(look, "")
+    text = " ".join(name.split())
+    while text.casefold().endswith(HOUSE_MARK):
+        text = text[: -len(HOUSE_MARK)].rstrip()
+    return text
+
+
 def check_name(name: object, user_id: int) -> str:
-    """The display name cleaned for every view (:func:`clean_name`), never empty."""
+    """The display name cleaned for every view (:func:`clean_name`), without the house's
+    marks (:func:`unmarked`), never empty."""
     if not isinstance(name, str) or not name.strip():
         raise errors.TableError("Your name must not be empty.")
-    return clean_name(name) or fallback_name(user_id)  # only invisible characters
+    return unmarked(clean_name(name)) or fallback_name(user_id)  # only invisible characters

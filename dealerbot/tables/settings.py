@@ -34,6 +34,8 @@ from .limits import (
     CHOICE_SECONDS,
     DAILY_COOLDOWN_SECONDS,
     HANDS_PER_GAME,
+    HOUSE_FILL_TO,
+    HOUSE_PLAYERS,
     MAX_BUYIN_SMALL_BETS,
     MIN_BUYIN_SMALL_BETS,
     SEATS,
@@ -67,6 +69,8 @@ _LABELS = {
     "turn_seconds": "turn time (seconds)",
     "between_hands_seconds": "delay between hands (seconds)",
     "time_bank_seconds": "time bank (seconds)",
+    "house_players": "number of house players",
+    "house_fill_to": "seats house players fill to",
     "starting_chips": "starting chips",
     "daily_chips": "daily bonus",
     "daily_cooldown_seconds": "daily cooldown (seconds)",
@@ -108,6 +112,8 @@ class TableConfig:
     games: tuple[Variant, ...] = DEFAULT_ROTATION  # what mix rotates through / choice offers
     hands_per_game: int = DEFAULT_HANDS_PER_GAME
     choice_seconds: int = DEFAULT_CHOICE_SECONDS
+    house_players: int = 0  # the most house players at this table (0: none; issue 20)
+    house_fill_to: int = 4  # house players sit while fewer than this many seats are taken
 
     def __post_init__(self) -> None:
         if not isinstance(self.variant, Variant):
@@ -153,6 +159,8 @@ class TableConfig:
         _between("turn_seconds", self.turn_seconds, TURN_SECONDS)
         _between("between_hands_seconds", self.between_hands_seconds, BETWEEN_HANDS_SECONDS)
         _between("time_bank_seconds", self.time_bank_seconds, TIME_BANK_SECONDS)
+        _between("house_players", self.house_players, HOUSE_PLAYERS)
+        _between("house_fill_to", self.house_fill_to, HOUSE_FILL_TO)
 
     @property
     def big_bet(self) -> int:

@@ -17,11 +17,11 @@ import secrets
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from dealerbot.engine import MIN_PLAYERS, ActionKind
+from dealerbot.engine import ActionKind
 from dealerbot.fairness import SaltSource
 from dealerbot.store import errors as store_errors
 from dealerbot.store import hands as hands_db
@@ -37,10 +37,11 @@ from . import events as out
 from .errors import store_errors_as_table_errors
 from .hand_log import CashOutPlan, CashOuts, Ended, LiveHand
 from .hand_loop import Ctx, Step
+from .house_seats import HouseDeps, HouseSeats, Promised, is_house_user, rebalance
 from .narration import LAST_ACTIONS
 from .projection import TableSnapshot
 from .rotation import TableGames
-from .seating import LeaveOutcome, check_top_up, dealt_in, eligible
+from .seating import LeaveOutcome, can_deal, check_top_up, dealt_in, eligible
 from .settings import TableConfig
 from .timers import Clock, TaskTracker, Timer
 from .topups import TopUps
@@ -63,6 +64,7 @@ class Deps:
     tracker: TaskTracker
     publish: Publish
     salts: SaltSource = secrets.token_bytes  # the deck's per-position salts (docs/fairness.md)
+    house: HouseDeps = field(default_factory=HouseDeps)  # house players' style and seed
 
 
 class Outbox:
@@ -134,12 +136,16 @@ class Table:
         self.hand_actions: list[out.ActionTaken] = []  # every action of the hand, in order
         self.turn_timer = Timer(deps.clock, deps.tracker, f"turn-timer:{self.id}")
         self.start_timer = Timer(deps.clock, deps.tracker, f"start-timer:{self.id}")
+        self.house_timer = Timer(deps.clock, deps.tracker, f"house-turn:{self.id}")
+        self.house = HouseSeats()  # promised seats; ``house.tournament``: no house seat
         self.outbox = Outbox(deps.publish)
         self.top_ups = TopUps(self.emit, self.guild_id, self.channel_id)
         self.games = TableGames()  # mixed games: the rotation, dealer's choice (R15.1)
 
     # --- events (see :class:`Outbox`) and views --------------------------------------
     def emit(self, event: out.TableEvent) -> None:
+        if is_house_user(event.private_to):  # a house player's own cards: nobody to show
+            return
         self.outbox.emit(event)
 
     def touch(self) -> None:
@@ -208,7 +214,7 @@ class Table:
         """Arm the between-hands timer if a hand could start, disarm it if not."""
         if self.closed or self.status is not TableStatus.OPEN or self.hand is not None:
             return
-        if len(self.eligible()) < MIN_PLAYERS:
+        if not can_deal(self.eligible()):
             if self.next_hand_at is not None:
                 self.start_timer.cancel()
                 self.next_hand_at = None
@@ -225,7 +231,7 @@ class Table:
             self.next_hand_at = None
             if self.closed or self.hand is not None or self.status is not TableStatus.OPEN:
                 return
-            if len(self.eligible()) < MIN_PLAYERS:
+            if not can_deal(self.eligible()):
                 self.touch()
                 return
             try:
@@ -317,7 +323,11 @@ class Table:
             self.turn_timer.cancel()
         if step.turn is not None:
             hand_id, seq, deadline = step.turn
-            self.turn_timer.arm(deadline, partial(self._on_turn_timer, hand_id, seq))
+            if self._house_to_act():  # it thinks, then acts: no turn clock runs for it
+                at = self.deps.clock.now() + self.deps.house.delay(hand_id, seq)
+                self.house_timer.arm(at, partial(self._on_house_turn, hand_id, seq))
+            else:
+                self.turn_timer.arm(deadline, partial(self._on_turn_timer, hand_id, seq))
         if step.events or step.acted:
             self.touch()
 
@@ -339,11 +349,79 @@ class Table:
                         now + RETRY_SECONDS, partial(self._on_turn_timer, hand_id, seq)
                     )
 
+    # --- house players (see :mod:`.house_seats`) ----------------------------------------
+
+    def _house_to_act(self) -> bool:
+        live = self.hand
+        seat_no = live.state.seat_to_act if live is not None else None
+        return (
+            live is not None
+            and seat_no is not None
+            and is_house_user(live.players[seat_no].user_id)
+        )
+
+    async def _on_house_turn(self, hand_id: int, seq: int) -> None:
+        """A house player's delay is over: it decides and acts, as a member's click does."""
+        async with self.locked():
+            live = self.hand
+            if self.closed or live is None or live.id != hand_id or live.seq != seq:
+                return
+            if not self._house_to_act():
+                return
+            seat_no = live.state.seat_to_act
+            assert seat_no is not None
+            user_id = live.players[seat_no].user_id
+            try:
+                decision = self.deps.house.decision(live, seat_no)  # its reason stays here
+                await self._step(partial(hand_loop.act, user_id=user_id, kind=decision.option.kind))
+            except Exception:
+                log.exception("table %s hand %s: a house player could not act", self.id, hand_id)
+                if self.hand is live and live.seq == seq:
+                    self.house_timer.arm(
+                        self.deps.clock.now() + RETRY_SECONDS,
+                        partial(self._on_house_turn, hand_id, seq),
+                    )
+
+    async def rebalance_house(self) -> None:
+        """Between hands: house players leave, members promised a seat sit, house players
+        join, as :func:`.house_seats.plan` says (nothing during a hand or when closing)."""
+        if self.closed or self.status is not TableStatus.OPEN or self.hand is not None:
+            return
+        names = {seat.user_id: seat.display_name for seat in self.seats.values()}
+        with store_errors_as_table_errors():
+            done = await rebalance(
+                self.deps.db, self.id, self.config, tuple(self.seats.values()), self.house
+            )
+        for cash in done.left:
+            self.seats.pop(cash.user_id, None)
+            self._left(cash, names.get(cash.user_id, str(cash.user_id)))
+        for seat in done.seated:
+            self.remember(seat)
+            ids = (self.guild_id, self.channel_id, seat.user_id, seat.display_name)
+            self.emit(out.PlayerJoined(*ids, seat.seat_no, seat.stack))
+        for promise, why in done.failed:
+            log.info("table %s: user %s could not take the seat promised", self.id, promise.user_id)
+            self.emit(out.SeatNotTaken(self.guild_id, self.channel_id, promise.user_id, why))
+        self.house.short = done.short
+        if done.left or done.seated:
+            self.touch()
+        self.schedule_start()
+
+    def promise_seat(self, promise: Promised) -> str:
+        """A member wants a seat at a table full with house players, during a hand: one
+        gives him its seat when the hand ends. What to tell him."""
+        self.house.promised[promise.user_id] = promise
+        return (
+            f"Every seat is taken: a house player gives you its seat when this hand ends, "
+            f"with {promise.buy_in:,} chips from your wallet."
+        )
+
     # --- the end of a hand ------------------------------------------------------------
 
     async def _after_settle(self, ended: Ended) -> None:
         self.hand = None
         self.turn_timer.cancel()
+        self.house_timer.cancel()
         ids = (self.guild_id, self.channel_id)
         story = (tuple(self.last_actions), tuple(self.hand_actions))
         self.emit(narration.hand_ended(*ids, ended, *story))
@@ -364,7 +442,7 @@ class Table:
         self.seats = {seat.user_id: seat for seat in seats}
         self.seats.update(await self.top_ups.apply(self.deps.db, self.id, self.config, seats))
         self.touch()
-        self.schedule_start()
+        await self.rebalance_house()  # schedules the next deal
 
     def _left(self, cash: CashOut, name: str) -> None:
         ids = (self.guild_id, self.channel_id)
@@ -378,6 +456,7 @@ class Table:
         self.next_hand_at = None
         self.turn_timer.cancel()
         self.start_timer.cancel()
+        self.house_timer.cancel()
         self.emit(
             out.TableClosed(
                 self.guild_id, self.channel_id, tuple((c.user_id, c.amount) for c in cashed)
@@ -439,8 +518,9 @@ class Table:
         del self.seats[user_id]
         self._left(cash, seat.display_name)
         self.touch()
-        self.schedule_start()
-        return LeaveOutcome(True, cash.amount, await self.top_ups.forget(db, self.id, user_id))
+        dropped = await self.top_ups.forget(db, self.id, user_id)
+        await self.rebalance_house()  # schedules the next deal
+        return LeaveOutcome(True, cash.amount, dropped)
 
     async def set_sitting_out(self, user_id: int, sitting_out: bool) -> SeatRow:
         seat = self.seat_of(user_id)
@@ -483,6 +563,7 @@ class Table:
         await self.games.settings_changed(self.deps.db, self.id, self.config, new)
         self.config = new
         self.touch()
+        await self.rebalance_house()
 
     async def choose_game(self, user_id: int, game: str) -> None:
         """The button player's dealer's-choice pick: the hand is dealt at once."""

@@ -83,6 +83,7 @@ class SeatView:
     button: bool
     to_act: bool
     queued: int = 0  # chips he added during the hand: they join his stack before the next deal
+    is_house: bool = False  # a house player (issue 20): front ends mark it, DM nobody
 
     @property
     def up_cards(self) -> tuple[Card, ...]:

@@ -191,10 +191,11 @@ async def test_a_room_played_at_version_7_upgrades_to_what_todays_code_writes(
             await config_db.put_table_config(twin, guild, channel, ConfigRow(*values))  # type: ignore[arg-type]
         columns = tuple(f.name for f in fields(ConfigRow))
         assert await configs(db, columns) == await configs(twin, columns)
-        for _guild, _channel, variant, *_rest, game, games, n, seconds in await configs(
-            db, columns
-        ):
+        # 0014: no house players (0, filling to 4), as a config written today says.
+        for row in await configs(db, columns):
+            variant, (*_, game, games, n, seconds, house, fill) = row[2], row
             assert (game, games, n, seconds) == (variant, "stud,razz,stud8", 8, 20)
+            assert (house, fill) == (0, 4)
         # 0009-0011: the stats rows as version 7 wrote them, folded, and what today's
         # backfill writes for the same hands; the rollups are theirs and a recount's.
         stats_now = await rows(db, f"SELECT {STATS_COLUMNS} FROM hand_players ORDER BY 1, 2")

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dealerbot.engine.events import ActionKind
+from dealerbot.house import HouseStyle
 from dealerbot.store import audit as audit_db
 from dealerbot.store.db import Database, fetch_all
 from dealerbot.store.opening import open_database
@@ -57,13 +58,16 @@ class Harness:
     clock: FakeClock
     service: TableService
     recorder: Recorder
+    house_style: HouseStyle | None = None  # house players' style (None: the service's own)
 
     async def restart(self, seed: int = 99) -> None:
         """Drop the service and the connection and open both again on the same file."""
         await self.service.shutdown()
         await self.db.close()
         self.db = await open_database(self.path, clock=self.clock.now)
-        self.service = TableService(self.db, clock=self.clock, rng=random.Random(seed))
+        self.service = TableService(
+            self.db, clock=self.clock, rng=random.Random(seed), house_style=self.house_style
+        )
         self.service.subscribe(self.recorder)
         await self.service.startup()
 
@@ -89,17 +93,23 @@ class Harness:
         await self.service.wait_idle()
 
 
-async def make_harness(where: Path | str, seed: int = 1, name: str = "t.sqlite3") -> Harness:
+async def make_harness(
+    where: Path | str,
+    seed: int = 1,
+    name: str = "t.sqlite3",
+    *,
+    house_style: HouseStyle | None = None,
+) -> Harness:
     """A started service on a database: ``where`` is a folder (SQLite file ``name`` in it)
     or a database URL (the db_url / new_db_url fixtures: each backend)."""
     path = where / name if isinstance(where, Path) else where
     clock = FakeClock()
     db = await open_database(path, clock=clock.now)
-    service = TableService(db, clock=clock, rng=random.Random(seed))
+    service = TableService(db, clock=clock, rng=random.Random(seed), house_style=house_style)
     recorder = Recorder()
     service.subscribe(recorder)
     await service.startup()
-    return Harness(path, db, clock, service, recorder)
+    return Harness(path, db, clock, service, recorder, house_style)
 
 
 async def seat_players(
