@@ -34,15 +34,27 @@ from dealerbot.tables import events as ev
 
 from . import games_text
 from .discord_limits import EMBED_FIELD_VALUE
-from .markup import COLOR_PRIVATE, COLOR_RESULT, COLOR_WAITING, cards_text, name_text, timestamp
+from .markup import (
+    COLOR_PRIVATE,
+    COLOR_RESULT,
+    COLOR_WAITING,
+    TEXT_FACES,
+    CardFaces,
+    cards_shown,
+    fitted,
+    name_text,
+    timestamp,
+)
 
 # --- his cards (DMs and ephemeral answers only) ----------------------------------------
 
 
-def _split_cards(cards: Sequence[Card], face_up: Sequence[bool]) -> tuple[str, str]:
+def _split_cards(
+    cards: Sequence[Card], face_up: Sequence[bool], faces: CardFaces
+) -> tuple[str, str]:
     down = [c for c, up in zip(cards, face_up, strict=True) if not up]
     up = [c for c, up in zip(cards, face_up, strict=True) if up]
-    return cards_text(down), cards_text(up)
+    return cards_shown(down, faces), cards_shown(up, faces)
 
 
 def private_cards_embed(
@@ -53,23 +65,40 @@ def private_cards_embed(
     variant_title: str | None,
     link: str | None = None,
     commitment: str | None = None,
+    faces: CardFaces = TEXT_FACES,
 ) -> discord.Embed:
-    """The DM a player gets on 3rd street (two down and the door card) and on 7th (all seven).
+    """The DM a player gets on 3rd street (two down and the door card) and on 7th (all seven),
+    in the player's own deck (``faces``).
 
     It repeats the hand's whole deck commitment, so the player keeps his own copy of what
     was promised before the first card (docs/fairness.md), with how to check it afterwards."""
+    return fitted(
+        lambda shown: _cards_embed(event, number, where, variant_title, link, commitment, shown),
+        faces,
+    )
+
+
+def _cards_embed(
+    event: ev.PrivateCards,
+    number: int | None,
+    where: str,
+    variant_title: str | None,
+    link: str | None,
+    commitment: str | None,
+    faces: CardFaces,
+) -> discord.Embed:
     hand = f"hand #{number}" if number is not None else "this hand"
-    down, up = _split_cards(event.cards, event.face_up)
+    down, up = _split_cards(event.cards, event.face_up, faces)
     if event.street >= 7:
         title = f"Your seven cards — {hand}"
-        body = f"`{cards_text(event.cards)}`\nDown: `{down}` · Up: `{up}`"
+        body = f"{cards_shown(event.cards, faces)}\nDown: {down} · Up: {up}"
         if event.made:
             body += f"\nYou have: **{event.made}**"
         if event.low:
             body += f" · low: **{event.low}**"
     else:
         title = f"Your cards — {hand}"
-        body = f"Down: `{down}` · Door card: `{up}`"
+        body = f"Down: {down} · Door card: {up}"
     embed = discord.Embed(title=title, description=body, colour=COLOR_PRIVATE)
     if link:
         where = f"{where} · [go to the table]({link})"
@@ -82,13 +111,14 @@ def private_cards_embed(
     return embed
 
 
-def private_player_text(view: PlayerView) -> str:
-    """The answer to ``/stud cards`` and the "My cards" button (ephemeral)."""
+def private_player_text(view: PlayerView, faces: CardFaces = TEXT_FACES) -> str:
+    """The answer to ``/stud cards`` and the "My cards" button (ephemeral), in the
+    player's own deck (``faces``)."""
     if view.hand_id is None or not view.cards:
         return "You are not in a hand right now; your cards arrive when the next one is dealt."
-    down, up = _split_cards(view.cards, view.face_up)
+    down, up = _split_cards(view.cards, view.face_up, faces)
     number = view.table.hand_number
-    text = f"**Hand #{number}** — down: `{down}`" + (f" · up: `{up}`" if up else "")
+    text = f"**Hand #{number}** — down: {down}" + (f" · up: {up}" if any(view.face_up) else "")
     if view.options:
         text += "\nIt is your turn: " + ", ".join(o.label for o in view.options) + "."
     return text
@@ -175,15 +205,21 @@ def choosing_text(choice: ChoiceView) -> str:
 
 
 def rules_embed(
-    config: TableConfig, has_table: bool, view: TableView | None = None
+    config: TableConfig,
+    has_table: bool,
+    view: TableView | None = None,
+    faces: CardFaces = TEXT_FACES,
 ) -> discord.Embed:
-    """The rules of the game in play (between hands: the next), and, at a mixed table,
-    the rotation."""
+    """The rules of the game in play (between hands: the next), with example hands in the
+    reader's deck (``faces``), and, at a mixed table, the rotation."""
     game = view.stakes.variant if view is not None else config.variant
     games = view.games if view is not None else None
     embed = discord.Embed(
         title=game.title, description=games_text.rules_text(game), colour=COLOR_WAITING
     )
+    shown = [f"{cards_shown(cards, faces)} {what}" for what, cards in games_text.examples(game)]
+    if shown:
+        embed.add_field(name="Examples", value="\n".join(shown), inline=False)
     if config.mixed:
         now = f"\nNow: {games_text.game_line(games)}." if games is not None else ""
         text = f"{games_text.game_mode_text(config)}.{now}\n{games_text.MIXED_RULES}"

@@ -2,7 +2,9 @@
 
 The process runner (:mod:`dealerbot.runner`) opens the database, builds the table
 service and hands it over. ``setup_hook`` loads the cogs as extensions (each registers
-its commands and its persistent buttons), subscribes the relay to the service, starts
+its commands and its persistent buttons), reads the application's own emoji once (the
+card art, for picture cards: :func:`~.markup.learn_card_emoji`), subscribes the relay to
+the service, starts
 the service (which resumes hands in progress and re-arms their timers) and syncs the
 commands to ``DEV_GUILD_ID`` only; global sync is ``dealerbot sync``, on demand.
 Without a service (``dealerbot sync``) only the commands are loaded.
@@ -37,7 +39,7 @@ from dealerbot.tables import ClosedBecause, TableService
 
 from . import command_sync
 from .errors import StudTree
-from .markup import learn_command_ids
+from .markup import learn_card_emoji, learn_command_ids
 from .relay import TableRelay
 
 EXTENSIONS = ("dealerbot.bot.cogs.stud", "dealerbot.bot.cogs.admin")
@@ -108,11 +110,23 @@ class DealerBot(commands.Bot):
         self.relay = TableRelay(
             self, self.service, self.turn_alert_seconds, rest_budget=self.settings.rest_budget
         )
+        await self.learn_card_emoji()
         self.service.subscribe(self.relay.on_event)
         await self.service.startup()
         log.info("tables resumed")
         if self._sync_on_start:
             await self._sync_dev_guild()
+
+    async def learn_card_emoji(self) -> None:
+        """The application's emoji, one request: where a deck's whole card art is there,
+        cards are pictures; else text, and one log line says to run the sync."""
+        try:
+            owned = await self.fetch_application_emojis()
+        except (discord.HTTPException, discord.MissingApplicationID, aiohttp.ClientError) as e:
+            log.warning("cannot list the application's emoji (%s): cards show as text", e)
+            learn_card_emoji([], quiet=True)
+            return
+        learn_card_emoji((emoji.name, emoji.id) for emoji in owned)
 
     async def _sync_dev_guild(self) -> None:
         guild_id = self.settings.dev_guild_id

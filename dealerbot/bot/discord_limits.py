@@ -21,9 +21,12 @@ TEXT_INPUT_VALUE = 4000  # characters a modal text input may take
 EMBED_TITLE = 256
 EMBED_DESCRIPTION = 4096
 EMBED_FIELD_VALUE = 1024
+EMBED_TOTAL = 6000
+"""Characters of an embed in all: title, description, field names and values, footer, author."""
 EMBED_TEXT_BUDGET = 4000
 """A long description the bot writes: under EMBED_DESCRIPTION (4096), so the embed's title,
 fields and footer stay within the 6,000 characters an embed holds in all."""
+MESSAGE_CONTENT = 2000  # characters of a bot's message content
 ATTACHMENTS = 10  # files in one message
 DEFAULT_UPLOAD_BYTES = 10 * 1024 * 1024  # one attachment, when the interaction does not say
 

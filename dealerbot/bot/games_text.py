@@ -7,7 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dealerbot.tables import ChoiceView, GameMode, GamesView, StakesView, TableConfig, Variant
+from dealerbot.tables import (
+    Card,
+    ChoiceView,
+    GameMode,
+    GamesView,
+    StakesView,
+    TableConfig,
+    Variant,
+)
 
 SHORT_TITLES = {Variant.STUD: "Stud", Variant.STUD8: "Stud Hi/Lo", Variant.RAZZ: "Razz"}
 
@@ -80,6 +88,31 @@ RULES = {
         "lowest showing hand acts first; no big bet on 4th street."
     ),
 }
+
+
+def _hand(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(card) for card in text.split())
+
+
+EXAMPLES: dict[Variant, tuple[tuple[str, tuple[Card, ...]], ...]] = {
+    Variant.STUD: (
+        ("Full house, kings full of fives", _hand("Ks Kh Kd 5c 5s")),
+        ("Flush, ace high: beats any straight", _hand("Ah Jh 9h 6h 3h")),
+    ),
+    Variant.STUD8: (
+        ("High: straight, nine high", _hand("9s 8d 7h 6c 5s")),
+        ("Low: 8-6-4-2-A, an eight low (qualifies)", _hand("8c 6d 4h 2s Ac")),
+    ),
+    Variant.RAZZ: (
+        ("5-4-3-2-A, the best hand (straights do not count)", _hand("5c 4d 3h 2s Ac")),
+        ("7-5-4-2-A, a seven low: beats 8-4-3-2-A", _hand("7c 5d 4h 2s Ac")),
+    ),
+}
+"""Example hands of each game's rules, drawn as the reader's deck draws cards."""
+
+
+def examples(variant: Variant) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    return EXAMPLES.get(variant, ())
 
 
 def rules_text(variant: Variant) -> str:

@@ -12,12 +12,18 @@ import logging
 
 import discord
 
-from dealerbot.tables import ClosedBecause, TableService
+from dealerbot.tables import (
+    DEFAULT_DECK,
+    ClosedBecause,
+    DeckStyle,
+    PlayerPrefs,
+    TableService,
+)
 from dealerbot.tables import events as ev
 
 from . import answers
 from .dm import CANNOT_DM, DmCourier, DmRefused
-from .markup import name_text
+from .markup import CardFaces, faces_for, name_text
 from .rest_budget import DEFAULT_LIMIT, RestBudget
 from .table_channel import Hub, jump_url
 from .table_messages import TableMessenger
@@ -30,6 +36,39 @@ BLOCKED_DM_PRIVATE = (
     "I still cannot send you direct messages: your cards are behind **My cards** "
     "(or `/stud cards`)."
 )
+
+
+class PlayerDecks:
+    """Each player's own deck (for his DMs and answers), asked of the service once per
+    player and kept; ``/stud deck`` tells it the new choice at once."""
+
+    def __init__(self, prefs: PlayerPrefs) -> None:
+        self.prefs = prefs
+        self._known: dict[int, DeckStyle] = {}
+        self._warned = False  # a failed read is logged once per process
+
+    def known(self, user_id: int) -> DeckStyle | None:
+        return self._known.get(user_id)
+
+    def remember(self, user_id: int, style: DeckStyle) -> None:
+        self._known[user_id] = style
+
+    async def of(self, user_id: int) -> DeckStyle:
+        found = self._known.get(user_id)
+        if found is not None:
+            return found
+        try:
+            found = await self.prefs.deck(user_id)
+        except Exception as error:  # never lose his cards DM over a preference
+            if not self._warned:
+                self._warned = True
+                log.warning("cannot read players' decks (%s): the default deck for now", error)
+            return DEFAULT_DECK  # not kept: asked again next time
+        return self._known.setdefault(user_id, found)
+
+    async def faces(self, user_id: int) -> CardFaces:
+        """What the player's own deck shows now."""
+        return faces_for(await self.of(user_id))
 
 
 def table_link(messenger: TableMessenger, hand_id: int) -> str:
@@ -61,6 +100,9 @@ class TableRelay:
             service.clock, service.prefs, self.courier, alert_delay, self._where
         )
         self.messengers: dict[Key, TableMessenger] = {}
+        self.decks = PlayerDecks(service.prefs)
+        # user id -> his card DM waiting for his deck (the first of this process's life)
+        self._deck_waits: dict[int, asyncio.Task[None]] = {}
         self._warned: set[tuple[int, int]] = set()  # (channel, user) told in public, once
         self.tell_privately: set[int] = set()  # users to remind at their next click
         self.hub.on_gone = self._on_gone
@@ -96,6 +138,33 @@ class TableRelay:
             self.alerts.cancel((event.guild_id, event.channel_id))
 
     def _deliver_cards(self, messenger: TableMessenger, event: ev.PrivateCards) -> None:
+        """His cards by DM in his own deck; while his deck is not known yet (once per player
+        and process) the DM waits for it, and any DM after it waits its turn."""
+        user_id = event.user_id
+        style = self.decks.known(user_id)
+        if style is not None and user_id not in self._deck_waits:
+            self._send_cards(messenger, event, faces_for(style))
+            return
+        before = self._deck_waits.get(user_id)
+        task = asyncio.create_task(self._cards_later(messenger, event, before))
+        self._deck_waits[user_id] = task
+
+        def done(finished: asyncio.Task[None]) -> None:
+            if self._deck_waits.get(user_id) is finished:
+                del self._deck_waits[user_id]
+
+        task.add_done_callback(done)
+
+    async def _cards_later(
+        self, messenger: TableMessenger, event: ev.PrivateCards, before: asyncio.Task[None] | None
+    ) -> None:
+        if before is not None:
+            await asyncio.wait({before})
+        self._send_cards(messenger, event, await self.decks.faces(event.user_id))
+
+    def _send_cards(
+        self, messenger: TableMessenger, event: ev.PrivateCards, faces: CardFaces
+    ) -> None:
         number, title = messenger.hands.deal_labels(event.hand_id, messenger.view)
         embed = answers.private_cards_embed(
             event,
@@ -104,6 +173,7 @@ class TableRelay:
             variant_title=title,
             link=table_link(messenger, event.hand_id),
             commitment=messenger.hands.deal_commitment(event.hand_id, messenger.view),
+            faces=faces,
         )
         self.courier.deliver(
             event.guild_id, event.channel_id, event.user_id, event.hand_id, embed, cards=True
@@ -201,6 +271,7 @@ class TableRelay:
             [m.task for m in self.messengers.values() if m.task is not None]
             + self.alerts.busy()
             + list(self.courier.tasks)
+            + list(self._deck_waits.values())
             + [task for task in self._closing if not task.done()]
         )
 

@@ -8,9 +8,11 @@ A result names the winner first: ``carol wins 54 with Two pair, tens and deuces`
 Hi/Lo ``alice wins the high (43) with ... · bob wins the low (43) with 8-7-5-2-A`` or
 ``alice scoops 86 with ...``; side pots by name and amount (``Side pot (50)``). Each shown
 hand shows all its cards: the five that play (and the five of the low), then the others
-after the words "not playing", in a code span of their own (in a code span the suits stay
-text on every phone, and a strike-through would not reach inside one); the actions are
-one line per street. No I/O, no rules.
+after the words "not playing", each group apart (text cards in a code span of their own:
+there the suits stay text on every phone; picture cards side by side, never in a code
+span); the actions are one line per street. Cards are drawn by the table's deck
+(:func:`~.markup.cards_shown`); a message whose picture cards would pass Discord's limits
+is drawn with text cards instead. No I/O, no rules.
 """
 
 from __future__ import annotations
@@ -30,8 +32,11 @@ from .markup import (
     COLOR_PLAYING,
     COLOR_RESULT,
     COLOR_WAITING,
-    cards_text,
+    TEXT_FACES,
+    CardFaces,
+    cards_shown,
     command_hint,
+    fitted,
     line_text,
     name_text,
     timestamp,
@@ -98,7 +103,7 @@ def seat_flags(seat: SeatView, playing: bool) -> list[str]:
     return flags
 
 
-def seat_line(seat: SeatView, playing: bool) -> str:
+def seat_line(seat: SeatView, playing: bool, faces: CardFaces = TEXT_FACES) -> str:
     """``▶ **alice** · 95 · `🂠 🂠 K♠` · bet 5`` (no seat number: in stud it means nothing);
     a queued top-up follows the stack: ``**bob** · 40 · +100 next hand · ...``."""
     marker = "▶" if seat.to_act else "•"
@@ -106,7 +111,7 @@ def seat_line(seat: SeatView, playing: bool) -> str:
     if seat.queued:  # a top-up asked for during the hand
         parts.append(f"+{seat.queued} next hand")
     if seat.in_hand and seat.cards:
-        parts.append(f"`{cards_text(seat.cards)}`")
+        parts.append(cards_shown(seat.cards, faces))
     if seat.bet:
         parts.append(f"bet {seat.bet}")
     flags = seat_flags(seat, playing)
@@ -149,9 +154,21 @@ def table_embed(
     turn: ev.Turn | None,
     acts: Sequence[Act] | None = None,
     notes: Sequence[str] = (),
+    faces: CardFaces = TEXT_FACES,
 ) -> discord.Embed:
     """The public table. ``acts``: this hand's actions (None: unknown, e.g. after a restart);
-    ``notes``: what the dealer did in this hand (time bank, timeouts), newest last."""
+    ``notes``: what the dealer did in this hand (time bank, timeouts), newest last;
+    ``faces``: the table's deck."""
+    return fitted(lambda shown: _table_embed(view, turn, acts, notes, shown), faces)
+
+
+def _table_embed(
+    view: TableView,
+    turn: ev.Turn | None,
+    acts: Sequence[Act] | None,
+    notes: Sequence[str],
+    faces: CardFaces,
+) -> discord.Embed:
     playing = view.hand_id is not None and view.status in (TablePhase.PLAYING, TablePhase.CLOSING)
     colour = (
         COLOR_PLAYING
@@ -160,7 +177,7 @@ def table_embed(
         if view.status is TablePhase.CLOSED
         else COLOR_WAITING
     )
-    seats = [seat_line(seat, playing) for seat in view.seats]
+    seats = [seat_line(seat, playing, faces) for seat in view.seats]
     empty = f"*No one is seated. {command_hint('stud join')} to sit down.*"
     embed = discord.Embed(title=heading(view), description="\n".join(seats) or empty, colour=colour)
     games = view.games
@@ -172,7 +189,8 @@ def table_embed(
         return embed
     embed.add_field(name="Pot", value=str(view.pot), inline=True)
     if view.community is not None:
-        embed.add_field(name="Community card", value=f"`{view.community.pretty}`", inline=True)
+        community = cards_shown([view.community], faces)
+        embed.add_field(name="Community card", value=community, inline=True)
     embed.add_field(
         name="To act", value=turn_text(view, turn, notes[-2:])[:EMBED_FIELD_VALUE], inline=False
     )
@@ -286,22 +304,22 @@ def result_title(ended: ev.HandEnded) -> str:
 NOT_PLAYING = "not playing"  # the cards of a shown hand in neither five
 
 
-def shown_line(hand: ev.ShownHand, split_low: bool) -> str:
+def shown_line(hand: ev.ShownHand, split_low: bool, faces: CardFaces = TEXT_FACES) -> str:
     """A shown hand: the five that play (all its cards if unknown) and its name, the low
     (Hi/Lo), then the cards that play in neither."""
     five = hand.high_cards or hand.cards
-    text = f"**{name_text(hand.name)}** `{cards_text(five)}` {hand.high}"
+    text = f"**{name_text(hand.name)}** {cards_shown(five, faces)} {hand.high}"
     if split_low:
         if hand.low_cards:
-            text += f" · low `{cards_text(hand.low_cards)}` {hand.low}"
+            text += f" · low {cards_shown(hand.low_cards, faces)} {hand.low}"
         else:
             text += " · no low"
     if hand.idle_cards:
-        text += f" · {NOT_PLAYING} `{cards_text(hand.idle_cards)}`"
+        text += f" · {NOT_PLAYING} {cards_shown(hand.idle_cards, faces)}"
     return text
 
 
-def result_lines(ended: ev.HandEnded) -> list[str]:
+def result_lines(ended: ev.HandEnded, faces: CardFaces = TEXT_FACES) -> list[str]:
     split_low = ended.variant.rules.split_low
     lines: list[str] = []
     showdown = ended.showdown
@@ -316,9 +334,9 @@ def result_lines(ended: ev.HandEnded) -> list[str]:
             lines.append(f"{label}: {text}" if label else text)
     if showdown is not None and showdown.shown:
         lines.append("")
-        lines.extend(shown_line(hand, split_low) for hand in showdown.shown)
+        lines.extend(shown_line(hand, split_low, faces) for hand in showdown.shown)
         if showdown.community is not None:
-            lines.append(f"Community card: `{showdown.community.pretty}`")
+            lines.append(f"Community card: {cards_shown([showdown.community], faces)}")
     if ended.results:
         users = {player.user_id: player.name for player in ended.players}
         changes = ", ".join(
@@ -328,11 +346,27 @@ def result_lines(ended: ev.HandEnded) -> list[str]:
     return lines
 
 
-def result_embed(ended: ev.HandEnded, acts: Sequence[Act] | None = None) -> discord.Embed:
-    """The result that replaces the hand's table message."""
-    footer = (
-        f"Hand #{ended.number} · id {ended.hand_id} · deck {short_commitment(ended.commitment)}"
-    )
+def result_text(ended: ev.HandEnded, faces: CardFaces) -> str:
+    """The result's lines within the description's budget: with text cards when picture
+    cards would not fit (a cut would split an emoji's markup), cut only as text."""
+    text = "\n".join(result_lines(ended, faces))
+    if faces.pictures and len(text) > EMBED_TEXT_BUDGET:
+        text = "\n".join(result_lines(ended, TEXT_FACES))
+    return text[:EMBED_TEXT_BUDGET]
+
+
+def result_embed(
+    ended: ev.HandEnded, acts: Sequence[Act] | None = None, faces: CardFaces = TEXT_FACES
+) -> discord.Embed:
+    """The result that replaces the hand's table message, its cards in the table's deck."""
+    return fitted(lambda shown: _result_embed(ended, acts, shown), faces)
+
+
+def _result_embed(
+    ended: ev.HandEnded, acts: Sequence[Act] | None, faces: CardFaces
+) -> discord.Embed:
+    deck = short_commitment(ended.commitment)
+    footer = f"Hand #{ended.number} · id {ended.hand_id} · deck {deck}"
     if ended.cancelled:
         embed = discord.Embed(
             title=f"{short_title(ended.variant)} · hand #{ended.number} — cancelled",
@@ -344,7 +378,7 @@ def result_embed(ended: ev.HandEnded, acts: Sequence[Act] | None = None) -> disc
         return embed
     embed = discord.Embed(
         title=result_title(ended),
-        description="\n".join(result_lines(ended))[:EMBED_TEXT_BUDGET] or "The hand is over.",
+        description=result_text(ended, faces) or "The hand is over.",
         colour=COLOR_RESULT,
     )
     if acts:

@@ -16,11 +16,12 @@ from typing import Any
 
 import discord
 
-from dealerbot.tables import TablePhase, TableView
+from dealerbot.tables import DEFAULT_DECK, TablePhase, TableView
 from dealerbot.tables import events as ev
 
 from .buttons import result_buttons, table_buttons
 from .hand_story import Act
+from .markup import faces_for
 from .table_embeds import closed_embed, result_embed, table_embed
 
 
@@ -63,19 +64,22 @@ def table_payload(
     acts: Sequence[Act] | None = None,
     notes: Sequence[str] = (),
 ) -> Payload:
-    """The table: seats, pot, whose turn, and buttons for exactly that turn's options."""
+    """The table: seats, pot, whose turn, and buttons for exactly that turn's options;
+    the cards in the table's deck."""
     shown = buttons_wanted(view, turn)
     buttons = table_buttons(view, shown)
-    return Payload([table_embed(view, shown, acts, notes)], buttons, version=version)
+    embed = table_embed(view, shown, acts, notes, faces_for(view.deck))
+    return Payload([embed], buttons, version=version)
 
 
 def result_payload(
     ended: ev.HandEnded, acts: Sequence[Act] | None = None, view: TableView | None = None
 ) -> Payload:
-    """The hand's result; its buttons for the table as it is now (Sit out / in, Rebuy) and
-    the hand (file, proof)."""
+    """The hand's result, its cards in the deck of the table ``view`` shows; its buttons
+    for the table as it is now (Sit out / in, Rebuy) and the hand (file, proof)."""
+    faces = faces_for(view.deck if view is not None else DEFAULT_DECK)
     buttons = result_buttons(view, ended.hand_id, finished=not ended.cancelled)
-    return Payload([result_embed(ended, acts)], buttons)
+    return Payload([result_embed(ended, acts, faces)], buttons)
 
 
 def closed_payload(event: ev.TableClosed, names: Mapping[int, str]) -> Payload:

@@ -1,13 +1,15 @@
-"""A player's own front-end settings (one row per user): turn alerts on or off.
+"""A player's own front-end settings (one row per user): turn alerts on or off, and the
+deck his private views draw cards with (0016).
 
-No row means the defaults (alerts on); ``set_turn_alerts`` is one upsert.
+No row means the defaults (alerts on, no deck chosen); each setter is one upsert that
+leaves the other setting as it was.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .db import Database, execute, fetch_all
+from .db import Database, execute, fetch_all, fetch_one
 from .validate import check_id
 
 
@@ -31,5 +33,27 @@ async def set_turn_alerts(db: Database, user_id: int, on: bool) -> None:
             "INSERT INTO player_prefs (user_id, turn_alerts, updated_at) VALUES (?, ?, ?)"
             " ON CONFLICT (user_id) DO UPDATE"
             " SET turn_alerts = excluded.turn_alerts, updated_at = excluded.updated_at",
+            params,
+        )
+
+
+async def deck_of(db: Database, user_id: int) -> str | None:
+    """The deck the player chose ("classic", "four-colour", "text"), or None: none."""
+    async with db.reading() as conn:
+        row = await fetch_one(
+            conn, "SELECT deck FROM player_prefs WHERE user_id = ?", (check_id(user_id, "user"),)
+        )
+    return None if row is None or row[0] is None else str(row[0])
+
+
+async def set_deck(db: Database, user_id: int, deck: str) -> None:
+    """Store the player's deck (the service checked the name; the column's CHECK too)."""
+    params = (check_id(user_id, "user"), deck, db.now())
+    async with db.reading() as conn:
+        await execute(
+            conn,
+            "INSERT INTO player_prefs (user_id, deck, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE"
+            " SET deck = excluded.deck, updated_at = excluded.updated_at",
             params,
         )

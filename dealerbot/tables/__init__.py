@@ -117,7 +117,9 @@ from .stats import (
 from .stats import Period as StatsPeriod
 from .timers import Clock, FakeClock, SystemClock
 from .views import (
+    DEFAULT_DECK,
     ChoiceView,
+    DeckStyle,
     GamesView,
     OptionView,
     PlayerView,
@@ -137,6 +139,7 @@ __all__ = [
     "CHIPS",
     "CHOICE_SECONDS",
     "DAILY_COOLDOWN_SECONDS",
+    "DEFAULT_DECK",
     "DEFAULT_HISTORY",
     "HANDS_PER_GAME",
     "HAND_ID",
@@ -174,6 +177,7 @@ __all__ = [
     "Database",
     "DatabaseError",
     "DatabaseLock",
+    "DeckStyle",
     "FakeClock",
     "GameMode",
     "GamesView",

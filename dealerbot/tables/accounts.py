@@ -1,6 +1,6 @@
 """A player's account in a server and his own preferences: wallets, the daily bonus, the
 chip leaderboard, each server's economy (:class:`Accounts`, ``service.accounts``) and turn
-alerts on or off (:class:`PlayerPrefs`, ``service.prefs``).
+alerts on or off and the deck of his private views (:class:`PlayerPrefs`, ``service.prefs``).
 
 Nothing here touches a table, so none of it takes a table lock; every store refusal comes
 out as a :class:`~dealerbot.tables.errors.TableError` worded by the service. The bot keeps
@@ -23,8 +23,9 @@ from dealerbot.store.wallets import DailyClaim, Wallet
 
 from . import errors, settings
 from .errors import check_chips, check_ids, is_int, store_errors_as_table_errors
-from .settings import GuildEconomy
+from .settings import GuildEconomy, parse_deck
 from .stats import check_seek
+from .views import DEFAULT_DECK, DeckStyle
 
 
 class Accounts:
@@ -113,3 +114,18 @@ class PlayerPrefs:
         check_ids(user_id)
         with store_errors_as_table_errors():
             await prefs_db.set_turn_alerts(self.db, user_id, on)
+
+    async def deck(self, user_id: int) -> DeckStyle:
+        """The deck the player's private views draw cards with (the default: classic)."""
+        check_ids(user_id)
+        with store_errors_as_table_errors():
+            stored = await prefs_db.deck_of(self.db, user_id)
+        return DEFAULT_DECK if stored is None else parse_deck(stored)
+
+    async def set_deck(self, user_id: int, deck: DeckStyle | str) -> DeckStyle:
+        """Choose the player's private deck; a name not a deck is refused (ConfigError)."""
+        check_ids(user_id)
+        style = parse_deck(deck)
+        with store_errors_as_table_errors():
+            await prefs_db.set_deck(self.db, user_id, style.value)
+        return style

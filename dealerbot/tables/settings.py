@@ -53,6 +53,7 @@ from .rotation import (
     games_text,
     parse_games,
 )
+from .views import DeckStyle
 
 _LABELS = {
     "variant": "game",
@@ -74,7 +75,23 @@ _LABELS = {
     "starting_chips": "starting chips",
     "daily_chips": "daily bonus",
     "daily_cooldown_seconds": "daily cooldown (seconds)",
+    "deck": "deck",
 }
+
+
+def parse_deck(raw: object) -> DeckStyle:
+    """A deck style from its name ("four-colour"; "four-color" too); ConfigError otherwise."""
+    if isinstance(raw, DeckStyle):
+        return raw
+    text = str(raw).strip().lower().replace("color", "colour").replace(" ", "-")
+    try:
+        return DeckStyle(text)
+    except ValueError:
+        raise _refuse(f"unknown deck {raw!r}: choose {_decks()}") from None
+
+
+def _decks() -> str:
+    return ", ".join(repr(d.value) for d in DeckStyle)
 
 
 def _refuse(text: str) -> ConfigError:

@@ -35,6 +35,31 @@ class TablePhase(StrEnum):
     CLOSED = "closed"
 
 
+class DeckStyle(StrEnum):
+    """How cards are drawn: picture cards in two colours or four, or text (``A♠``).
+
+    A table's ``deck`` setting is for its public message; a player's own choice is for
+    what he sees in private (DMs, his answers). The front end maps a style to its art."""
+
+    CLASSIC = "classic"
+    FOUR_COLOUR = "four-colour"
+    TEXT = "text"
+
+    @property
+    def words(self) -> str:
+        """What the style shows, for a choice list and a confirmation."""
+        return DECK_WORDS[self]
+
+
+DECK_WORDS = {
+    DeckStyle.CLASSIC: "picture cards, red hearts and diamonds, black spades and clubs",
+    DeckStyle.FOUR_COLOUR: "picture cards, clubs green and diamonds blue",
+    DeckStyle.TEXT: "text cards such as A♠ 10♦",
+}
+DEFAULT_DECK = DeckStyle.CLASSIC
+"""What a table and a player who chose nothing see."""
+
+
 @dataclass(frozen=True, slots=True)
 class StakesView:
     variant: Variant
@@ -147,6 +172,7 @@ class TableView:
     # Every action of the hand in play (or the last one, until the next deal), in order, as
     # the ActionTaken events said them: the same for a hand resumed after a restart.
     actions: tuple[ActionTaken, ...] = ()
+    deck: DeckStyle = DEFAULT_DECK  # how the table's own message draws cards (its setting)
 
     def seat_of(self, user_id: int) -> SeatView | None:
         for seat in self.seats:

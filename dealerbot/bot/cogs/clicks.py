@@ -133,7 +133,8 @@ class CardsClick(discord.ui.DynamicItem[Button], template=CARDS_TEMPLATE):
         try:
             guild_id, channel_id = place(interaction)
             mine = await service_of(interaction).my_cards(guild_id, channel_id, interaction.user.id)
-            text = answers.private_player_text(mine)
+            faces = await relay_of(interaction).decks.faces(interaction.user.id)
+            text = answers.private_player_text(mine, faces)
             relay_of(interaction).owed_reminder(interaction.user.id)  # he is looking already
         except Exception as error:
             await answer_failure(interaction, error)

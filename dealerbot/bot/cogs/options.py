@@ -1,4 +1,5 @@
-"""The range of every integer option of the commands, from the table service's bounds.
+"""The range of every integer option of the commands, from the table service's bounds,
+and the choices of the deck options, from the service's deck styles.
 
 Each range is the service's bound narrowed to what Discord's integer options carry
 (:mod:`..discord_limits`): the service checks the same bound with its own words, so an
@@ -26,6 +27,7 @@ from dealerbot.tables import (
     TURN_SECONDS,
     WALLET_GRANT,
     Bound,
+    DeckStyle,
 )
 
 from ..discord_limits import option_high, option_low
@@ -72,3 +74,10 @@ CONFIG_BOUNDS: dict[str, Bound] = {
 }
 """``/stud-admin config``'s numbers and their bounds: checked before any is stored (a
 command list older than the bounds may send others), so one call never half-applies."""
+
+
+DECK_CHOICES = [
+    app_commands.Choice(name=f"{style.value}: {style.words}", value=style.value)
+    for style in DeckStyle
+]
+"""``/stud deck style:`` and ``/stud-admin config deck:``: the service's styles, its words."""

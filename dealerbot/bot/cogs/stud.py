@@ -141,7 +141,8 @@ class StudCog(
         async def work() -> Reply:
             guild_id, channel_id = place(interaction)
             view = await self.service.my_cards(guild_id, channel_id, interaction.user.id)
-            return Reply(answers.private_player_text(view))
+            faces = await self.relay.decks.faces(interaction.user.id)
+            return Reply(answers.private_player_text(view, faces))
 
         await self.run(interaction, work)
 
@@ -180,7 +181,8 @@ class StudCog(
                 view = await self.service.table_view(guild_id, channel_id)
             except NoTableError:
                 view = None
-            return Reply(embed=answers.rules_embed(config, view is not None, view))
+            faces = await self.relay.decks.faces(interaction.user.id)
+            return Reply(embed=answers.rules_embed(config, view is not None, view, faces))
 
         await self.run(interaction, work)
 
