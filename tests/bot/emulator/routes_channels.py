@@ -75,6 +75,7 @@ def register(pipe: RestPipeline, ctx: Context) -> None:
             partial=False,
             files=req.files,
             size_limit=ctx.config.attachment_size_limit,
+            usable_emoji=world.can_use_emoji,
         )
         msg = world.create_message(channel, req.body, files=req.files)
         return Reply(world.message_json(msg))
@@ -92,6 +93,7 @@ def register(pipe: RestPipeline, ctx: Context) -> None:
             partial=True,
             files=req.files,
             size_limit=ctx.config.attachment_size_limit,
+            usable_emoji=world.can_use_emoji,
         )
         validate_edit_result(msg, req.body, has_files=bool(req.files))
         world.edit_message(msg, req.body, files=req.files)

@@ -117,6 +117,7 @@ def register(pipe: RestPipeline, ctx: Context) -> None:
                 files=req.files,
                 interaction=True,
                 size_limit=_size_limit(rec),
+                usable_emoji=world.can_use_emoji,
             )
             msg = new_message(rec, data, req)
         elif kind == DEFERRED_CHANNEL_MESSAGE:
@@ -128,7 +129,13 @@ def register(pipe: RestPipeline, ctx: Context) -> None:
             if msg is not None and msg.deleted:
                 raise unknown_message()
             if kind == UPDATE_MESSAGE and msg is not None:
-                validate_message(data, partial=True, files=req.files, size_limit=_size_limit(rec))
+                validate_message(
+                    data,
+                    partial=True,
+                    files=req.files,
+                    size_limit=_size_limit(rec),
+                    usable_emoji=world.can_use_emoji,
+                )
                 validate_edit_result(msg, data, has_files=bool(req.files))
                 world.edit_message(msg, data, files=req.files)
         return msg
@@ -213,6 +220,7 @@ def register(pipe: RestPipeline, ctx: Context) -> None:
                 files=req.files,
                 interaction=True,
                 size_limit=_size_limit(rec),
+                usable_emoji=world.can_use_emoji,
             )
         except ApiError as error:
             raise reject(rec, req, error) from None
@@ -237,7 +245,13 @@ def register(pipe: RestPipeline, ctx: Context) -> None:
         rec = webhook_record(req)
         msg = owned_message(rec, req)
         try:
-            validate_message(req.body, partial=True, files=req.files, size_limit=_size_limit(rec))
+            validate_message(
+                req.body,
+                partial=True,
+                files=req.files,
+                size_limit=_size_limit(rec),
+                usable_emoji=world.can_use_emoji,
+            )
             validate_edit_result(msg, req.body, has_files=bool(req.files))
         except ApiError as error:
             raise reject(rec, req, error) from None

@@ -19,6 +19,7 @@ from .models import IS_COMPONENTS_V2, JSON, StoredMessage
 from .validation_commands import validate_commands
 from .validation_components import SELECT_TYPES, check_components, check_components_v2
 from .validation_embeds import check_embeds
+from .validation_emoji import Usable
 from .validation_modal import check_modal
 
 __all__ = [
@@ -65,12 +66,14 @@ def validate_message(
     files: list[JSON] | None = None,
     interaction: bool = False,
     size_limit: int = DEFAULT_ATTACHMENT_SIZE_LIMIT,
+    usable_emoji: Usable | None = None,
 ) -> None:
     """Check a message create (partial=False) or edit (partial=True) body.
 
     `interaction` marks interaction responses and follow-ups, the only messages that may
     be ephemeral; `files` are the multipart uploads (their `size` is checked against
-    `size_limit`, Discord's 413 40005).
+    `size_limit`, Discord's 413 40005); `usable_emoji` says which custom emoji a component
+    may show (the world's answer; None: not checked).
     """
     files = files or []
     for upload in files:
@@ -84,7 +87,7 @@ def validate_message(
     flags = _flags(errs, body.get("flags"), partial=partial, interaction=interaction)
     v2 = bool(flags & IS_COMPONENTS_V2)
     if isinstance(body.get("components"), list):
-        check_components(errs, body["components"], v2=v2)
+        check_components(errs, body["components"], v2=v2, usable=usable_emoji)
     if v2:
         check_components_v2(errs, body)
     if isinstance(body.get("allowed_mentions"), dict):

@@ -12,7 +12,8 @@ page of Discord's documentation that states it
 - a link button has a url (http, https or discord) and no custom_id; another button has
   a custom_id and no url; a premium button has only its sku_id; a button shows a label
   or an emoji;
-- a component emoji is a custom emoji id or a Unicode emoji in Discord's set;
+- a component emoji is a custom emoji id or a Unicode emoji in Discord's set; a custom
+  one must be an emoji the bot may use (the application's own: `validation_emoji.py`);
 - select: min_values <= max_values <= number of options; option values unique;
 - components v2 (flags 1<<15): no content, embeds, poll or stickers; at most 40
   components in all (nested ones count); at most 4000 characters of text in all.
@@ -25,7 +26,7 @@ from typing import Any
 
 from .form_errors import FormErrors, Path, is_snowflake
 from .models import JSON
-from .validation_emoji import check_partial_emoji
+from .validation_emoji import Usable, check_partial_emoji
 
 ACTION_ROW = 1
 BUTTON = 2
@@ -44,8 +45,11 @@ V2_FORBIDDEN = ("content", "embeds", "poll", "sticker_ids")
 NESTED = ("components", "accessory", "component")
 
 
-def check_components(errs: FormErrors, rows: list[Any], *, v2: bool) -> None:
-    """Record every component rule broken by a message's `components` list."""
+def check_components(
+    errs: FormErrors, rows: list[Any], *, v2: bool, usable: Usable | None = None
+) -> None:
+    """Record every component rule broken by a message's `components` list (`usable`: which
+    custom emoji the bot may use; None: not checked)."""
     if not v2 and len(rows) > MAX_ROWS:
         errs.add(["components"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_ROWS} or fewer in length.")
     seen: set[str] = set()
@@ -56,7 +60,7 @@ def check_components(errs: FormErrors, rows: list[Any], *, v2: bool) -> None:
         if not v2 and row.get("type") != ACTION_ROW:
             errs.add([*path, "type"], "UNION_TYPE_CHOICES", "Value must be an action row.")
             continue
-        check_component(errs, row, path, seen)
+        check_component(errs, row, path, seen, usable)
 
 
 def check_components_v2(errs: FormErrors, body: JSON) -> None:
@@ -101,16 +105,18 @@ def _walk(components: list[Any]) -> Iterator[JSON]:
                 yield from _walk(nested)
 
 
-def check_component(errs: FormErrors, comp: JSON, path: Path, seen: set[str]) -> None:
+def check_component(
+    errs: FormErrors, comp: JSON, path: Path, seen: set[str], usable: Usable | None = None
+) -> None:
     """One component and, recursively, what it contains."""
     kind = comp.get("type")
     if kind == ACTION_ROW:
         _check_row(errs, comp, path)
     elif kind == BUTTON:
-        _check_button(errs, comp, path, seen)
+        _check_button(errs, comp, path, seen, usable)
         return
     elif kind in SELECT_TYPES:
-        _check_select(errs, comp, path, seen)
+        _check_select(errs, comp, path, seen, usable)
         return
     elif kind == TEXT_INPUT:
         return  # the spec has no text input in a message: it refused the body already
@@ -119,11 +125,11 @@ def check_component(errs: FormErrors, comp: JSON, path: Path, seen: set[str]) ->
     for key in ("components", "accessory", "component"):
         nested = comp.get(key)
         if isinstance(nested, dict):
-            check_component(errs, nested, [*path, key], seen)
+            check_component(errs, nested, [*path, key], seen, usable)
         elif isinstance(nested, list):
             for j, child in enumerate(nested):
                 if isinstance(child, dict):
-                    check_component(errs, child, [*path, key, j], seen)
+                    check_component(errs, child, [*path, key, j], seen, usable)
 
 
 def _check_row(errs: FormErrors, row: JSON, path: Path) -> None:
@@ -157,12 +163,14 @@ def check_custom_id(errs: FormErrors, custom_id: Any, path: Path, seen: set[str]
     seen.add(custom_id)
 
 
-def _check_button(errs: FormErrors, comp: JSON, path: Path, seen: set[str]) -> None:
+def _check_button(
+    errs: FormErrors, comp: JSON, path: Path, seen: set[str], usable: Usable | None
+) -> None:
     """https://discord.com/developers/docs/components/reference#button (field rules)."""
     style = comp.get("style")
     label, emoji = comp.get("label"), comp.get("emoji")
     if isinstance(emoji, dict):
-        check_partial_emoji(errs, [*path, "emoji"], emoji)
+        check_partial_emoji(errs, [*path, "emoji"], emoji, usable)
     if style == PREMIUM_STYLE:
         if not is_snowflake(comp.get("sku_id")):
             errs.required([*path, "sku_id"])
@@ -209,7 +217,9 @@ def _check_url(errs: FormErrors, path: Path, url: Any) -> None:
         )
 
 
-def _check_select(errs: FormErrors, comp: JSON, path: Path, seen: set[str]) -> None:
+def _check_select(
+    errs: FormErrors, comp: JSON, path: Path, seen: set[str], usable: Usable | None
+) -> None:
     """https://discord.com/developers/docs/components/reference#string-select (counts)."""
     check_custom_id(errs, comp.get("custom_id"), [*path, "custom_id"], seen)
     low, high = comp.get("min_values"), comp.get("max_values")
@@ -233,12 +243,14 @@ def _check_select(errs: FormErrors, comp: JSON, path: Path, seen: set[str]) -> N
     values: set[str] = set()
     for j, option in enumerate(options):
         if isinstance(option, dict):
-            _check_option(errs, option, [*path, "options", j], values)
+            _check_option(errs, option, [*path, "options", j], values, usable)
 
 
-def _check_option(errs: FormErrors, option: JSON, path: Path, values: set[str]) -> None:
+def _check_option(
+    errs: FormErrors, option: JSON, path: Path, values: set[str], usable: Usable | None
+) -> None:
     if isinstance(option.get("emoji"), dict):
-        check_partial_emoji(errs, [*path, "emoji"], option["emoji"])
+        check_partial_emoji(errs, [*path, "emoji"], option["emoji"], usable)
     value = option.get("value")
     if isinstance(value, str):
         if value in values:

@@ -124,6 +124,11 @@ class World:
         """The application's emoji with this id, or None (unknown, or not the application's)."""
         return self.application_emojis.get(int(emoji_id)) if str(emoji_id).isdigit() else None
 
+    def can_use_emoji(self, emoji_id: str) -> bool:
+        """Whether the bot may show this custom emoji on a component: the application's own
+        (the emulator's guilds have no emoji of their own)."""
+        return self.application_emoji(emoji_id) is not None
+
     def add_application_emoji(self, name: str, image: bytes = b"") -> AppEmoji:
         """An emoji the application already owns (as if uploaded in the Developer Portal)."""
         if any(e.name == name for e in self.application_emojis.values()):

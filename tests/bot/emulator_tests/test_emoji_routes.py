@@ -227,3 +227,27 @@ async def test_an_application_owns_at_most_2000_emoji(
     assert len(emulator.world.application_emojis) == PER_APPLICATION
     status, listing = await call(http, "GET", emojis_url(emulator))
     assert status == 200 and len(listing["items"]) == PER_APPLICATION
+
+
+async def test_a_button_may_show_only_an_emoji_the_application_owns(
+    emulator: DiscordEmulator, http: aiohttp.ClientSession
+) -> None:
+    """The route asks the world: the application's own emoji passes, any other id is 50035
+    at ``emoji.id`` (validation_emoji.py has the source), and nothing is posted."""
+    guild = emulator.add_guild()
+    channel = emulator.add_text_channel(guild, "table")
+    mine = emulator.world.add_application_emoji("sc_back", PNG)
+    url = f"{emulator.api_base}/channels/{channel.id}/messages"
+
+    def body(emoji_id: int) -> JSON:
+        emoji = {"id": str(emoji_id), "name": "sc_back"}
+        button = {"type": 2, "style": 2, "label": "My cards", "custom_id": "c", "emoji": emoji}
+        return {"content": "t", "components": [{"type": 1, "components": [button]}]}
+
+    status, _ = await call(http, "POST", url, body(mine.id))
+    assert status == 200
+    status, error = await call(http, "POST", url, body(mine.id + 1))
+    assert (status, error["code"]) == (400, 50035)
+    at = error["errors"]["components"]["0"]["components"]["0"]["emoji"]["id"]["_errors"]
+    assert at == [{"code": "BUTTON_COMPONENT_INVALID_EMOJI", "message": "Invalid emoji"}]
+    assert len([m for m in emulator.world.messages.values() if m.channel_id == channel.id]) == 1

@@ -105,3 +105,52 @@ def test_select_option_emoji_is_checked_with_the_button_code() -> None:
     path = ("components", 0, "components", 0, "options", 1, "emoji", "name")
     assert codes_at(error, *path) == INVALID
     assert codes_at(error, "components", 0, "components", 0, "options", 0) == []
+
+
+# --- a custom emoji must be one the bot may use (issue 19) --------------------------------
+
+OWNED = "1234567890123456789"  # 19 digits: an emoji the application owns
+
+
+def owned_only(emoji_id: str) -> bool:
+    return emoji_id == OWNED
+
+
+def send_with(usable: object, *buttons: dict[str, object]) -> None:
+    body = {"components": [row(*buttons)]}
+    through_spec("POST", MESSAGES, body)
+    validate_message(body, partial=False, usable_emoji=owned_only if usable else None)
+
+
+def test_the_applications_own_emoji_is_accepted_on_a_button() -> None:
+    send_with(True, button(emoji={"id": OWNED, "name": "sc_back"}))
+
+
+def test_a_custom_emoji_the_application_does_not_own_is_refused_at_its_id() -> None:
+    other = str(int(OWNED) + 1)
+    error = refusal(
+        lambda: send_with(True, button(), button("c", emoji={"id": other, "name": "x"}))
+    )
+    assert (error.status, error.code) == (400, 50035)
+    assert codes_at(error, "components", 0, "components", 1, "emoji", "id") == INVALID
+
+
+def test_a_select_options_custom_emoji_is_checked_too() -> None:
+    select = {
+        "type": 3,
+        "custom_id": "pick",
+        "options": [
+            {"label": "a", "value": "a", "emoji": {"id": OWNED, "name": "sc_as"}},
+            {"label": "b", "value": "b", "emoji": {"id": "42", "name": "sc_ks"}},
+        ],
+    }
+    body = {"components": [{"type": 1, "components": [select]}]}
+    error = refusal(lambda: validate_message(body, partial=False, usable_emoji=owned_only))
+    assert codes_at(error, "components", 0, "components", 0, "options", 1, "emoji", "id") == INVALID
+    assert codes_at(error, "components", 0, "components", 0, "options", 0, "emoji", "id") == []
+
+
+def test_an_unknown_custom_emoji_in_message_text_is_not_refused() -> None:
+    """Discord shows ``<:name:id>`` it does not know as ``:name:`` in text: no refusal."""
+    body = {"content": "<:sc_as:42>", "embeds": [{"description": "<:sc_kd:43> <:sc_back:44>"}]}
+    validate_message(body, partial=False, usable_emoji=owned_only)
