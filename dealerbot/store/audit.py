@@ -7,12 +7,18 @@ Per guild it checks that
   3. each wallet's ``table_chips`` equals the player's seat stacks in the guild, and the
      guild's ``wallet_count`` (the leaderboard's page count) equals its members' wallets
      (the house's wallets, negative ids, are not players: store/house.py);
-  4. wallets + seat stacks == chips granted (grant, daily, admin; takes are negative rows);
-  5. internal movements (buy-in, cash-out, hand result, refund) net to zero;
+  4. wallets + seat stacks + tournament pools == chips granted (grant, daily, admin; takes
+     are negative rows);
+  5. internal movements (buy-in, cash-out, hand result, refund, prize) net to zero;
   6. every finished hand's result rows sum to zero, and no unfinished hand has any;
   7. every row's reason fits its account (grants to wallets, hand results at tables ...);
   8. every queued top-up is for a seated player (a cash-out deletes its seat's row: one
-     left without a seat would add chips to the next seat that player takes).
+     left without a seat would add chips to the next seat that player takes);
+  9. every tournament's pool (migration 0013): it equals its ledger rows, buy-ins - refunds
+     - prizes = the pool left (:func:`dealerbot.tournament.audit`), a finished or cancelled
+     one's is empty, each player's wallet rows mirror his pool rows and his entry's prize
+     and refund are what the pool paid him; and once it started its chips in play (every
+     entry's stack, a forfeited player's dead chips included) are entrants x starting chips.
 """
 
 from __future__ import annotations
@@ -20,8 +26,12 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from dealerbot.tournament import audit as pool_audit
+
+from .catalog import table_names
 from .db import Database, fetch_all
 from .ledger import EXTERNAL_REASONS
+from .tournament_results import PoolFigures, pool_figures
 
 MAX_DETAILS = 5
 
@@ -77,6 +87,7 @@ async def audit(db: Database) -> AuditReport:
     external = tuple(sorted(r.value for r in EXTERNAL_REASONS))
     marks = ", ".join("?" for _ in external)
     async with db.snapshot() as conn:
+        has_pools = "tournaments" in await table_names(conn)  # a schema before 0013 has none
         guilds = [
             r[0]
             for r in await fetch_all(
@@ -117,9 +128,16 @@ async def audit(db: Database) -> AuditReport:
             conn,
             f"SELECT guild_id, id, reason, account FROM ledger WHERE"
             f" (reason IN ({marks}) AND account != 'wallet')"
-            " OR (reason = 'hand_result' AND (account != 'table' OR hand_id IS NULL))",
+            " OR (reason = 'hand_result' AND (account != 'table' OR hand_id IS NULL))"
+            + (
+                " OR (reason = 'prize' AND (account = 'table' OR tournament_id IS NULL))"
+                " OR (account = 'pool' AND reason NOT IN ('buy_in', 'refund', 'prize'))"
+                if has_pools
+                else ""
+            ),
             external,
         )
+        pools = await pool_figures(conn) if has_pools else []
         hands = await fetch_all(
             conn,
             "SELECT h.id, t.guild_id, h.table_id, h.status,"
@@ -196,7 +214,9 @@ async def audit(db: Database) -> AuditReport:
             )
         )
 
-        held = sum(g_wallets.values()) + sum(g_seats.values())
+        g_pools = [p for p in pools if p.guild_id == guild]
+        in_pools = sum(p.pool for p in g_pools)
+        held = sum(g_wallets.values()) + sum(g_seats.values()) + in_pools
         granted = sum(r[2] for r in by_kind if r[0] == guild and r[1])
         internal = sum(r[2] for r in by_kind if r[0] == guild and not r[1])
         checks.append(
@@ -204,8 +224,8 @@ async def audit(db: Database) -> AuditReport:
                 "wallets + tables == granted",
                 guild,
                 held == granted,
-                f"wallets {sum(g_wallets.values()):,} + tables {sum(g_seats.values()):,} = "
-                f"{held:,}; granted minus taken {granted:,}",
+                f"wallets {sum(g_wallets.values()):,} + tables {sum(g_seats.values()):,}"
+                f" + tournament pools {in_pools:,} = {held:,}; granted minus taken {granted:,}",
             )
         )
         checks.append(
@@ -255,6 +275,29 @@ async def audit(db: Database) -> AuditReport:
                 f"{len(g_queued)} queued top-ups",
             )
         )
+        problems = [problem for figures in g_pools for problem in _pool_problems(figures)]
+        checks.append(
+            _check("tournament pools add up", guild, problems, f"{len(g_pools)} tournaments")
+        )
     if not guilds:
         checks.append(AuditCheck("database", None, True, "no guilds yet: nothing to check"))
     return AuditReport(tuple(checks))
+
+
+def _pool_problems(f: PoolFigures) -> list[str]:
+    """One tournament's problems, each naming it (check 9)."""
+    found = pool_audit(
+        buy_ins=f.buy_ins,
+        refunds=f.refunds,
+        prizes=f.prizes,
+        pool_left=f.pool,
+        entrants=f.entrants,
+        starting_chips=f.starting_chips,
+        chips_in_play=f.chips_in_play,
+    )
+    if f.pool != f.pool_rows:
+        found.append(f"the pool holds {f.pool:,}, its ledger rows say {f.pool_rows:,}")
+    if f.status in ("finished", "cancelled") and f.pool:
+        found.append(f"{f.status} with {f.pool:,} chips left in its pool")
+    found.extend(f.problems)
+    return [f"tournament {f.tournament_id}: {problem}" for problem in found]

@@ -119,3 +119,31 @@ class NoWallet(StoreError):
 
 class DatabaseUnavailable(StoreError):
     """The database server cannot be reached or refuses the login (nothing was written)."""
+
+
+class UnknownTournament(StoreError):
+    """No tournament with that id (or none live in that channel)."""
+
+
+class LiveTournament(StoreError):
+    """The channel already has a tournament registering or being played."""
+
+
+class TournamentNotOpen(StoreError):
+    """The tournament is not in the state the change needs (``status``: the one it is in)."""
+
+    def __init__(self, status: str) -> None:
+        super().__init__(f"the tournament is {status}")
+        self.status = status
+
+
+class AlreadyRegistered(StoreError):
+    """The player is registered for this tournament already."""
+
+
+class NotRegistered(StoreError):
+    """The player is not registered for this tournament."""
+
+
+class TournamentFull(StoreError):
+    """Every seat of the tournament is taken."""

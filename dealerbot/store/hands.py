@@ -79,6 +79,8 @@ class HandRecord:
     revealed_deck: str | None  # deck text, once the hand is over
     revealed_salt_hex: str | None
     commitment_scheme: str = OLD_SCHEME  # how ``commitment`` was made (docs/fairness.md)
+    tournament_id: int | None = None  # a tournament's hand (migration 0013) ...
+    tournament_level: int | None = None  # ... dealt at this level of its ladder
 
 
 # Every query that player-facing functions run names its columns; none of them is `deck`.
@@ -87,7 +89,7 @@ _PUBLIC_COLUMNS = (
     " result_json, action_deadline, started_at, ended_at,"
     " CASE WHEN status = 'in_progress' THEN NULL ELSE deck END AS revealed_deck,"
     " CASE WHEN status = 'in_progress' THEN NULL ELSE salt_hex END AS revealed_salt_hex,"
-    " commitment_scheme"
+    " commitment_scheme, tournament_id, tournament_level"
 )
 
 
@@ -108,6 +110,8 @@ def _record(row: Row) -> HandRecord:
         revealed_deck=row["revealed_deck"],
         revealed_salt_hex=row["revealed_salt_hex"],
         commitment_scheme=row["commitment_scheme"],
+        tournament_id=row["tournament_id"],
+        tournament_level=row["tournament_level"],
     )
 
 
@@ -144,6 +148,24 @@ def _json(value: Mapping[str, Any], what: str) -> str:
         raise InvalidSettlement(f"the {what} cannot be stored as JSON: {exc}") from None
 
 
+async def _dealt_seats(
+    conn: Connection, table_id: int, tournament: tuple[int, int] | None
+) -> dict[int, tuple[int, int]]:
+    """Who sits where with how many chips, for a new hand: (user, stack) by seat number; a
+    tournament's players still in, seated at its table, or the table's cash seats."""
+    if tournament is None:
+        return {s.seat_no: (s.user_id, s.stack) for s in await seats_in(conn, table_id)}
+    rows = await fetch_all(
+        conn,
+        "SELECT e.seat_no, e.user_id, e.stack FROM tournament_entries e"
+        " JOIN tournaments t ON t.id = e.tournament_id"
+        " WHERE t.id = ? AND t.table_id = ? AND t.status = 'running' AND e.status = 'playing'"
+        " AND e.place IS NULL AND e.seat_no IS NOT NULL",
+        (tournament[0], table_id),
+    )
+    return {int(r[0]): (int(r[1]), int(r[2])) for r in rows}
+
+
 async def start_hand(
     db: Database,
     table_id: int,
@@ -156,6 +178,7 @@ async def start_hand(
     salts: Sequence[bytes] | None = None,
     salt: bytes = b"",
     action_deadline: float | None = None,
+    tournament: tuple[int, int] | None = None,
 ) -> HandRecord:
     """Log a new hand; bumps the table's hand counter and button in the same transaction.
 
@@ -163,7 +186,8 @@ async def start_hand(
     Merkle root; with a single ``salt`` instead it is the old whole-deck SHA-256 (kept for
     hands logged before, and their tests). Every HandSeat must match a current seat
     (number, user and stack), the commitment must match the deck and salts, and the table
-    may have no other hand in progress.
+    may have no other hand in progress. ``tournament`` (id, level): a tournament's hand,
+    whose seats are its players' (``tournament_entries``), not the table's cash seats.
     """
     check_id(table_id, "table id")
     if not isinstance(config, ConfigRow):
@@ -189,10 +213,10 @@ async def start_hand(
         )
         if live is not None:
             raise HandInProgress(f"hand #{live[0]} is still in progress at this table")
-        current = {s.seat_no: s for s in await seats_in(conn, table_id)}
+        current = await _dealt_seats(conn, table_id, tournament)
         for hs in seats:
             seat = current.get(hs.seat_no)
-            if seat is None or seat.user_id != hs.user_id or seat.stack != hs.stack:
+            if seat is None or seat != (hs.user_id, hs.stack):
                 raise StoreError(
                     f"seat {hs.seat_no + 1} does not match the table "
                     "(player or stack changed since the hand was set up)"
@@ -206,8 +230,11 @@ async def start_hand(
         inserted = await fetch_one(
             conn,
             "INSERT INTO hands (table_id, number, config_json, seats_json, button_seat, deck,"
-            " commitment, salt_hex, action_deadline, started_at, commitment_scheme, deck_salts)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            " commitment, salt_hex, action_deadline, started_at, commitment_scheme, deck_salts"
+            + (", tournament_id, tournament_level" if tournament else "")
+            + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
+            + (", ?, ?" if tournament else "")
+            + ") RETURNING id",
             (
                 table_id,
                 number,
@@ -221,6 +248,7 @@ async def start_hand(
                 db.now(),
                 scheme,
                 deck_salts,
+                *(tournament or ()),
             ),
         )
         assert inserted is not None
@@ -249,6 +277,8 @@ async def settle_hand(
     async with db.transaction() as conn:
         table = await table_in(conn, (await hand_in(conn, hand_id)).table_id, lock=True)
         hand = await live_hand_in(conn, hand_id)  # read again under the table's lock
+        if hand.tournament_id is not None:  # its chips are entry stacks: store/tournaments.py
+            raise InvalidSettlement(f"hand #{hand.number} is a tournament hand")
         started = {s.user_id: s for s in hand.seats}
         seated = {s.user_id: s for s in await seats_in(conn, hand.table_id)}
         for user_id, delta in clean.items():
@@ -283,7 +313,8 @@ async def cancel_hand(
     """Call a hand off. Stacks are untouched: committed chips never left them.
 
     For each player in ``committed`` (user id -> chips they had put in) a zero-delta
-    'refund' ledger row records that those chips went back to the stack.
+    'refund' ledger row records that those chips went back to the stack; a tournament's
+    hand has none (its chips are no ledger chips), only the result's ``returned``.
     """
     check_id(hand_id, "hand id")
     if not isinstance(reason, str) or not reason.strip():
@@ -302,6 +333,8 @@ async def cancel_hand(
         for user_id, amount in sorted(returned.items()):
             if user_id not in players:
                 raise InvalidSettlement(f"user {user_id} was not dealt into hand #{hand.number}")
+            if hand.tournament_id is not None:
+                continue
             await record(
                 conn,
                 guild_id=table.guild_id,

@@ -2,6 +2,11 @@
 
 Two accounts per player: the wallet, and each table's seat stack. The sum of a player's
 wallet rows is the wallet; the sum of their rows for a table is their seat stack there.
+A tournament's prize pool is a third account (migration 0013): its rows carry the
+tournament's id, and add up to the pool (``tournaments.pool``); each names the player whose
+buy-in, refund or prize it moved, whose wallet row (with the same tournament id) is written
+in the same transaction. Tournament chips (the stacks a tournament deals with) are not
+chips of the ledger: they never reach a wallet except as a prize from the pool.
 Triggers in the schema refuse UPDATE and DELETE on the ledger.
 """
 
@@ -24,6 +29,7 @@ class Reason(Enum):
     HAND_RESULT = "hand_result"  # between seat stacks at one table; sums to 0 per hand
     ADMIN = "admin"  # an administrator gave or took chips
     REFUND = "refund"  # chips returned (or a zero-delta note that a cancelled hand returned them)
+    PRIZE = "prize"  # a tournament's pool -> a wallet, for a place
 
 
 # Chips that enter or leave the guild's economy; every other reason only moves chips inside it.
@@ -34,6 +40,7 @@ INTERNAL_REASONS = frozenset(Reason) - EXTERNAL_REASONS
 class Account(Enum):
     WALLET = "wallet"
     TABLE = "table"
+    POOL = "pool"  # a tournament's prize pool
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +55,7 @@ class LedgerEntry:
     hand_id: int | None
     created_at: float
     note: str
+    tournament_id: int | None = None
 
 
 async def record(
@@ -62,13 +70,24 @@ async def record(
     table_id: int | None = None,
     hand_id: int | None = None,
     note: str = "",
+    tournament_id: int | None = None,
 ) -> None:
     """Append one row; call inside the transaction that moves the chips."""
-    await conn.execute(
-        "INSERT INTO ledger (guild_id, user_id, account, table_id, delta, reason, hand_id,"
-        " created_at, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (guild_id, user_id, account.value, table_id, delta, reason.value, hand_id, at, note),
-    )
+    values = (guild_id, user_id, account.value, table_id, delta, reason.value, hand_id, at, note)
+    if tournament_id is None:  # the row as before migration 0013
+        await conn.execute(_INSERT, values)
+    else:
+        await conn.execute(_INSERT_TOURNAMENT, (*values, tournament_id))
+
+
+_INSERT = (
+    "INSERT INTO ledger (guild_id, user_id, account, table_id, delta, reason, hand_id,"
+    " created_at, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+_INSERT_TOURNAMENT = (
+    "INSERT INTO ledger (guild_id, user_id, account, table_id, delta, reason, hand_id,"
+    " created_at, note, tournament_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
 
 
 def _entry(row: Row) -> LedgerEntry:
@@ -83,6 +102,7 @@ def _entry(row: Row) -> LedgerEntry:
         hand_id=row["hand_id"],
         created_at=row["created_at"],
         note=row["note"],
+        tournament_id=row["tournament_id"],
     )
 
 

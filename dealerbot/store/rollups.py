@@ -33,23 +33,24 @@ _FOLD_LOCK = "SELECT pg_advisory_xact_lock(1937006962, 9)"
 # The partial index hand_players_pending lists them.
 _PENDING_HANDS = "SELECT hand_id FROM hand_players WHERE pending = 1 GROUP BY hand_id"
 
-# One row per player, game and day: sums, the biggest pot, and the best hand shown (its
-# cards are the batch's first row with the best rank; an earlier best is kept on a tie).
+# One row per player, game, day and kind of hand (cash or tournament, migration 0013): sums,
+# the biggest pot, and the best hand shown (its cards are the batch's first row with the
+# best rank; an earlier best is kept on a tie).
 _ROLL_UP_DAYS = """
-INSERT INTO player_days (guild_id, user_id, variant, day, hands, net, won_hands,
-    entered_third, raised_third, saw_seventh, showdowns, won_showdowns, biggest_win,
+INSERT INTO player_days (guild_id, user_id, variant, day, tournament, hands, net,
+    won_hands, entered_third, raised_third, saw_seventh, showdowns, won_showdowns, biggest_win,
     best_rank, best_cards)
-SELECT guild_id, user_id, variant, day, COUNT(*), SUM(net),
+SELECT guild_id, user_id, variant, day, tournament, COUNT(*), SUM(net),
     SUM(CASE WHEN won > 0 THEN 1 ELSE 0 END), SUM(entered_third), SUM(raised_third),
     SUM(CASE WHEN last_street = 7 THEN 1 ELSE 0 END), SUM(showdown), SUM(won_showdown),
     MAX(won), MAX(shown_rank), MAX(CASE WHEN best = 1 THEN shown_cards END)
-FROM (SELECT guild_id, user_id, variant, day, net, won, entered_third, raised_third,
-        last_street, showdown, won_showdown, shown_rank, shown_cards,
-        ROW_NUMBER() OVER (PARTITION BY guild_id, user_id, variant, day
+FROM (SELECT guild_id, user_id, variant, day, tournament, net, won, entered_third,
+        raised_third, last_street, showdown, won_showdown, shown_rank, shown_cards,
+        ROW_NUMBER() OVER (PARTITION BY guild_id, user_id, variant, day, tournament
             ORDER BY shown_rank IS NULL, shown_rank DESC, hand_id) AS best
     FROM hand_players WHERE pending = 1 AND hand_id IN ({hands}) AND user_id > 0) AS batch
-GROUP BY guild_id, user_id, variant, day
-ON CONFLICT (guild_id, user_id, variant, day) DO UPDATE SET
+GROUP BY guild_id, user_id, variant, day, tournament
+ON CONFLICT (guild_id, user_id, variant, day, tournament) DO UPDATE SET
     hands = player_days.hands + excluded.hands,
     net = player_days.net + excluded.net,
     won_hands = player_days.won_hands + excluded.won_hands,
@@ -73,6 +74,7 @@ ON CONFLICT (guild_id, user_id, variant, day) DO UPDATE SET
 # time (see migration 0006). From the batch, each player's latest day, week and month and
 # his net and hands in them; merged, a later period replaces the row's, the same one adds to
 # it, an earlier one (a late hand: the backfill) leaves it, as if the rows came one by one.
+# Cash hands only: tournament chips are not wallet chips (migration 0013).
 _ROLL_UP_WINNINGS = """
 INSERT INTO winnings (guild_id, user_id, day, day_net, day_hands, week, week_net,
     week_hands, month, month_net, month_hands, all_net, all_hands)
@@ -87,6 +89,7 @@ SELECT guild_id, user_id,
 FROM (SELECT guild_id, user_id, day, week, month, net, MAX(day) OVER mine AS last_day,
         MAX(week) OVER mine AS last_week, MAX(month) OVER mine AS last_month
     FROM hand_players WHERE pending = 1 AND hand_id IN ({hands}) AND user_id > 0
+        AND tournament = 0
     WINDOW mine AS (PARTITION BY guild_id, user_id)) AS batch
 GROUP BY guild_id, user_id, last_day, last_week, last_month
 ON CONFLICT (guild_id, user_id) DO UPDATE SET

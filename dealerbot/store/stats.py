@@ -93,10 +93,13 @@ class PlayerHandRow(NamedTuple):
 _INSERT = (
     "INSERT INTO hand_players (hand_id, user_id, guild_id, table_id, variant, seat_no, put_in,"
     " won, net, last_street, entered_third, raised_third, showdown, won_showdown, shown_rank,"
-    " shown_cards, ended_at, day, week, month, pending)"
-    " SELECT ?, ?, guild_id, id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1"
+    " shown_cards, ended_at, day, week, month, pending{kind})"
+    " SELECT ?, ?, guild_id, id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1{mark}"
     " FROM tables WHERE id = ?"
 )
+# A cash hand's rows leave ``tournament`` to its default (0), as before migration 0013.
+_INSERT_CASH = _INSERT.format(kind="", mark="")
+_INSERT_TOURNAMENT = _INSERT.format(kind=", tournament", mark=", 1")
 
 
 async def record_hand(
@@ -106,11 +109,14 @@ async def record_hand(
     variant: str,
     rows: Sequence[PlayerHandRow],
     at: float | None = None,
+    *,
+    tournament: bool = False,
 ) -> None:
     """Write the hand's rows: one statement, joining the caller's transaction (run with its
     COMMIT where the backend can: no round trip of its own). They are
     pending: the rollups take them at the next :func:`fold_pending` (a batch writes each
-    rollup page once; settlement pays only for appending the rows)."""
+    rollup page once; settlement pays only for appending the rows). ``tournament``: a
+    tournament hand's rows, counted apart from cash hands."""
     check_id(hand_id, "hand id")
     check_id(table_id, "table id")
     when = db.now() if at is None else at
@@ -118,7 +124,8 @@ async def record_hand(
     tail = (when, keys.day, keys.week, keys.month, table_id)
     params = [(hand_id, r[0], variant, *r[1:], *tail) for r in rows]
     async with db.reading() as conn:
-        await conn.executemany_at_commit(_INSERT, params)  # SQLite: in the COMMIT's hop
+        insert = _INSERT_TOURNAMENT if tournament else _INSERT_CASH
+        await conn.executemany_at_commit(insert, params)  # SQLite: in the COMMIT's hop
 
 
 async def fold_pending(db: Database) -> int:
@@ -152,21 +159,31 @@ _TOTALS = (
     "SELECT variant, SUM(hands), SUM(net), SUM(won_hands), SUM(entered_third),"
     " SUM(raised_third), SUM(saw_seventh), SUM(showdowns), SUM(won_showdowns),"
     " MAX(biggest_win) FROM player_days WHERE guild_id = ? AND user_id = ? AND day >= ?"
+    " AND tournament = ?"
 )
 _BEST = (
     "SELECT variant, best_rank, best_cards FROM player_days"
-    " WHERE guild_id = ? AND user_id = ? AND day >= ? AND best_rank IS NOT NULL"
+    " WHERE guild_id = ? AND user_id = ? AND day >= ? AND tournament = ?"
+    " AND best_rank IS NOT NULL"
 )
 _EARLIEST = -(2**31)
 
 
 async def player_totals(
-    db: Database, guild_id: int, user_id: int, *, since_day: int | None, variant: str | None
+    db: Database,
+    guild_id: int,
+    user_id: int,
+    *,
+    since_day: int | None,
+    variant: str | None,
+    tournament: bool = False,
 ) -> list[VariantTotals]:
-    """The player's totals per variant from ``since_day`` (None: all time)."""
+    """The player's totals per variant from ``since_day`` (None: all time), of his cash
+    hands or (``tournament``) of his tournament hands."""
     check_id(guild_id, "guild id")
     check_id(user_id, "user id")
-    params: tuple[object, ...] = (guild_id, user_id, _EARLIEST if since_day is None else since_day)
+    since = _EARLIEST if since_day is None else since_day
+    params: tuple[object, ...] = (guild_id, user_id, since, int(tournament))
     where = ""
     if variant is not None:
         where, params = " AND variant = ?", (*params, variant)

@@ -90,6 +90,7 @@ async def move_wallet_chips(
     at: float,
     hand_id: int | None = None,
     note: str = "",
+    tournament_id: int | None = None,
 ) -> None:
     """Add (delta > 0) or take (delta < 0) wallet chips plus the ledger row; never overdraws.
 
@@ -124,6 +125,7 @@ async def move_wallet_chips(
         at=at,
         hand_id=hand_id,
         note=note,
+        tournament_id=tournament_id,
     )
 
 

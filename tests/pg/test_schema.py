@@ -17,6 +17,7 @@ ALICE = 300_000_000_000_000_001
 BOB = 300_000_000_000_000_002
 NOW = 1_700_000_000.25
 DECK = "2c" * 52
+IDENTITY_TABLES = ("tables", "hands", "ledger", "tournaments")  # row ids PostgreSQL generates
 
 
 def sqlite_schema() -> sqlite3.Connection:
@@ -87,7 +88,7 @@ async def test_tables_columns_and_types_match_sqlite(pg_schema: asyncpg.Connecti
         rowid_alias = [
             name
             for _, name, decl, _, _, pk in lite.execute(f"PRAGMA table_info({table})")
-            if pk == 1 and decl == "INTEGER" and table in ("tables", "hands", "ledger")
+            if pk == 1 and decl == "INTEGER" and table in IDENTITY_TABLES
         ]
         assert identity == rowid_alias, table
 

@@ -1,8 +1,9 @@
 """The stats rollups recounted from ``hand_players`` in Python, to compare with the stored ones.
 
 Independent of the store's roll-up SQL: each rollup row is worked out from the folded rows
-alone (``player_days``: sums per player, game and day; ``winnings``: each player's latest
-day, week and month and his net and hands in them, and all time).
+alone (``player_days``: sums per player, game, day and kind of hand, cash or tournament;
+``winnings``: each player's latest day, week and month and his net and hands in them, and
+all time, of his cash hands).
 """
 
 from __future__ import annotations
@@ -10,13 +11,14 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 
-from dealerbot.store.db import Database, fetch_all
+from dealerbot.store.catalog import table_info
+from dealerbot.store.db import Connection, Database, fetch_all
 from dealerbot.store.stats import PlayerHandRow
 
 Rows = list[tuple[object, ...]]
 DAY_COLUMNS = (
-    "guild_id, user_id, variant, day, hands, net, won_hands, entered_third, raised_third,"
-    " saw_seventh, showdowns, won_showdowns, biggest_win, best_rank, best_cards"
+    "guild_id, user_id, variant, day, {tournament}, hands, net, won_hands, entered_third,"
+    " raised_third, saw_seventh, showdowns, won_showdowns, biggest_win, best_rank, best_cards"
 )
 WINNINGS_COLUMNS = (
     "guild_id, user_id, day, day_net, day_hands, week, week_net, week_hands, month,"
@@ -24,7 +26,7 @@ WINNINGS_COLUMNS = (
 )
 FACTS = (
     "guild_id, user_id, variant, day, week, month, net, won, entered_third, raised_third,"
-    " last_street, showdown, won_showdown, shown_rank, shown_cards"
+    " last_street, showdown, won_showdown, shown_rank, shown_cards, {tournament}"
 )
 
 
@@ -57,11 +59,20 @@ def random_hand(rng: random.Random, users: list[int]) -> list[PlayerHandRow]:
     return rows
 
 
+async def kind_column(conn: Connection, table: str) -> str:
+    """The cash-or-tournament flag of ``table``'s rows: its column (migration 0013), or 0 in a
+    database from before it (every hand a cash hand)."""
+    return "tournament" if "tournament" in (await table_info(conn, table)).columns else "0"
+
+
 async def stored(db: Database) -> tuple[Rows, Rows]:
     """``player_days`` and ``winnings`` as stored, in key order."""
     async with db.reading() as conn:
+        kind = await kind_column(conn, "player_days")
         days = await fetch_all(
-            conn, f"SELECT {DAY_COLUMNS} FROM player_days ORDER BY guild_id, user_id, variant, day"
+            conn,
+            f"SELECT {DAY_COLUMNS.format(tournament=kind)} FROM player_days"
+            " ORDER BY guild_id, user_id, variant, day" + (", tournament" if kind != "0" else ""),
         )
         wins = await fetch_all(
             conn, f"SELECT {WINNINGS_COLUMNS} FROM winnings ORDER BY guild_id, user_id"
@@ -72,25 +83,31 @@ async def stored(db: Database) -> tuple[Rows, Rows]:
 async def recounted(db: Database) -> tuple[Rows, Rows]:
     """What ``player_days`` and ``winnings`` must hold: the folded rows (pending = 0) added up."""
     async with db.reading() as conn:
+        kind = await kind_column(conn, "hand_players")
         facts = [tuple(r) for r in await fetch_all(
-            conn, f"SELECT {FACTS} FROM hand_players WHERE pending = 0"
+            conn, f"SELECT {FACTS.format(tournament=kind)} FROM hand_players WHERE pending = 0"
         )]  # fmt: skip
     days: dict[tuple[object, ...], list[object]] = {}
     mine: dict[tuple[object, ...], list[tuple[object, ...]]] = defaultdict(list)
-    for g, u, v, day, _w, _m, net, won, entered, raised, street, sd, won_sd, rank, cards in facts:
-        mine[(g, u)].append((day, _w, _m, net))
-        t = days.setdefault((g, u, v, day), [g, u, v, day, 0, 0, 0, 0, 0, 0, 0, 0, 0, None, None])
-        t[4] += 1
-        t[5] += net
-        t[6] += int(won > 0)
-        t[7] += entered
-        t[8] += raised
-        t[9] += int(street == 7)
-        t[10] += sd
-        t[11] += won_sd
-        t[12] = max(t[12], won)
-        if rank is not None and (t[13] is None or rank > t[13]):
-            t[13], t[14] = rank, cards
+    for fact in facts:
+        g, u, v, day, _w, _m, net, won, entered, raised, street, sd, won_sd, rank, cards, tour = (
+            fact
+        )
+        if not tour:  # the winnings board counts cash hands only
+            mine[(g, u)].append((day, _w, _m, net))
+        key = (g, u, v, day, tour)
+        t = days.setdefault(key, [*key, 0, 0, 0, 0, 0, 0, 0, 0, 0, None, None])
+        t[5] += 1
+        t[6] += net
+        t[7] += int(won > 0)
+        t[8] += entered
+        t[9] += raised
+        t[10] += int(street == 7)
+        t[11] += sd
+        t[12] += won_sd
+        t[13] = max(t[13], won)
+        if rank is not None and (t[14] is None or rank > t[14]):
+            t[14], t[15] = rank, cards
     wins = []
     for (g, u), played in sorted(mine.items()):
         row: list[object] = [g, u]

@@ -13,11 +13,34 @@ import pytest
 from dealerbot.store import migrate, stats
 from dealerbot.store.db import Database, fetch_one
 from dealerbot.store.opening import open_database
+from dealerbot.store.stats import PlayerHandRow
 from tests.pg.databases import create_database, drop_database
 
 from .conftest import ALICE, BOB, CAROL, FakeClock
 from .rollup_recount import random_hand, recounted, stored
-from .test_stats import DAY, seated, settled
+from .test_stats import DAY, seated
+
+DECK = "2c" * 52  # a finished hand's deck column (the fold reads only the stats rows)
+
+
+async def settled(db: Database, table_id: int, rows: list[PlayerHandRow], variant: str) -> None:
+    """A finished hand and its stats rows, as settlement wrote them at schema 10: the hand row
+    by hand (today's hand log reads columns migration 0013 adds)."""
+    async with db.transaction() as conn:
+        number = await fetch_one(
+            conn, "SELECT COUNT(*) + 1 FROM hands WHERE table_id = ?", (table_id,)
+        )
+        assert number is not None
+        inserted = await fetch_one(
+            conn,
+            "INSERT INTO hands (table_id, number, config_json, seats_json, button_seat, deck,"
+            " commitment, salt_hex, status, started_at) VALUES (?, ?, '{}', '[]', 0, ?, 'c',"
+            " 's', 'finished', ?) RETURNING id",
+            (table_id, int(number[0]), DECK, db.now()),
+        )
+        assert inserted is not None
+        await stats.record_hand(db, int(inserted[0]), table_id, variant, rows)
+
 
 BEFORE = 10  # the last schema with the triggers
 
@@ -60,9 +83,11 @@ async def test_upgrade_keeps_the_folded_rows_and_folds_the_pending_ones(empty_ur
         assert await pending_rows(db) == 18
         assert await stored(db) == await recounted(db)  # what the triggers folded
 
-        assert [m.version for m in await migrate.upgrade(db, target=BEFORE + 1)] == [BEFORE + 1]
+        # 0011, then the rest: today's fold writes 0013's rollup key (cash or tournament)
+        applied = [m.version for m in await migrate.upgrade(db)]
+        assert applied == list(range(BEFORE + 1, migrate.discover()[-1].version + 1))
         assert await stats.fold_pending(db) == 18
         assert await pending_rows(db) == 0
         days, wins = await stored(db)
         assert (days, wins) == await recounted(db)
-        assert sum(row[4] for row in days) == 48 and len(wins) == 3
+        assert sum(row[5] for row in days) == 48 and len(wins) == 3
