@@ -1,6 +1,10 @@
 """The hand in memory (:class:`LiveHand`) and its three writes to the hand log: start,
 apply one action, settle (or cancel), and who is cashed out when it ends.
 
+Where the hand's seats and chips are kept is its :class:`Book`: a cash table's seats and
+stacks (:class:`CashOutPlan`: its leavers cashed out when the hand ends), or a tournament's
+entries (``tables/tournament_table.py``: tournament chips, the places a hand decides).
+
 Each write is one transaction and returns a named result; nothing here touches the
 run-time table. The order is always: ask the engine (pure), write, return. If the write
 fails, the caller's memory is untouched and the step can be retried. Seat stacks change
@@ -13,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, Protocol
 
 from dealerbot.engine import (
     Action,
@@ -77,14 +81,58 @@ class LiveHand:
         self.public_actions.extend(e for e in events if isinstance(e, ev.ActionTaken))
 
 
+class Book(Protocol):
+    """Where a hand's seats are kept and what its end writes, inside the hand's own
+    transactions: a seat's flags, the settlement, a cancellation."""
+
+    @property
+    def table_id(self) -> int: ...
+
+    @property
+    def deals_absent(self) -> bool:
+        """A player away is dealt in and acted for at once (a tournament's), not after his
+        timeouts (a cash table deals him out instead)."""
+
+    @property
+    def tournament(self) -> tuple[int, int] | None:
+        """(tournament id, level) for a tournament's hand; None at a cash table."""
+
+    async def update_seat(self, db: Database, user_id: int, **changes: Any) -> SeatRow: ...
+
+    async def settle(
+        self, db: Database, live: LiveHand, deltas: Mapping[int, int], result: Mapping[str, Any]
+    ) -> CashOuts: ...
+
+    async def cancel(
+        self, db: Database, hand_id: int, reason: str, committed: Mapping[int, int]
+    ) -> CashOuts: ...
+
+
 @dataclass(frozen=True, slots=True)
 class CashOutPlan:
-    """Who is cashed out if the hand ends now: seats marked to leave, and everyone if the
-    table is closing (what :class:`CashOuts` then records)."""
+    """A cash table's :class:`Book`: who is cashed out if the hand ends now, seats marked to
+    leave and everyone if the table is closing (what :class:`CashOuts` then records)."""
 
     table_id: int
     leavers: tuple[int, ...]  # user ids
     closing: bool
+    deals_absent: ClassVar[bool] = False
+    tournament: ClassVar[tuple[int, int] | None] = None
+
+    async def update_seat(self, db: Database, user_id: int, **changes: Any) -> SeatRow:
+        return await seats_db.update_seat(db, self.table_id, user_id, **changes)
+
+    async def settle(
+        self, db: Database, live: LiveHand, deltas: Mapping[int, int], result: Mapping[str, Any]
+    ) -> CashOuts:
+        await hands_db.settle_hand(db, live.id, deltas, result)
+        return await _cash_out_writes(db, self)
+
+    async def cancel(
+        self, db: Database, hand_id: int, reason: str, committed: Mapping[int, int]
+    ) -> CashOuts:
+        await hands_db.cancel_hand(db, hand_id, reason=reason, committed=dict(committed))
+        return await _cash_out_writes(db, self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,9 +191,10 @@ async def start(
     seats: Sequence[SeatRow],
     previous_button: int | None,
     now: float,
+    tournament: tuple[int, int] | None = None,
 ) -> Started:
     """Shuffle, salt every position and commit (dealerbot-merkle-v1), pick the button
-    (R13.1), deal 3rd street and log the hand."""
+    (R13.1), deal 3rd street and log the hand (``tournament``: its id and level)."""
     salted = salt_deck(shuffled_deck(rng), salts)
     deck = salted.cards
     button = next_button(previous_button, [seat.seat_no for seat in seats])
@@ -169,6 +218,7 @@ async def start(
         commitment=salted.commitment(),
         button_seat=button,
         action_deadline=deadline,
+        tournament=tournament,
     )
     players = {seat.seat_no: Player(seat.user_id, seat.display_name) for seat in seats}
     live = LiveHand(record, state, players, 0, deadline)
@@ -186,7 +236,7 @@ async def apply_action(
     now: float,
     auto: AutoReason | None,
     changes: Sequence[SeatChange],
-    plan: CashOutPlan,
+    plan: Book,
 ) -> Applied:
     """Engine, then one transaction: log append, seat changes, and the settlement when
     the action ends the hand. Raises the store's StaleAction if the log moved on."""
@@ -202,9 +252,7 @@ async def apply_action(
         async with db.transaction():
             await _append(db, live, seat_no, kind, auto, deadline)
             for change in changes:
-                written.append(
-                    await seats_db.update_seat(db, plan.table_id, change.user_id, **change.changes)
-                )
+                written.append(await plan.update_seat(db, change.user_id, **change.changes))
             if new_state.is_over:
                 cashed = await _settle_writes(db, live, new_state, plan, rows)
     return Applied(new_state, tuple(engine_events), deadline, tuple(written), cashed, play)
@@ -230,7 +278,7 @@ async def _append(
     )
 
 
-async def settle(db: Database, live: LiveHand, plan: CashOutPlan) -> CashOuts:
+async def settle(db: Database, live: LiveHand, plan: Book) -> CashOuts:
     """Settle a hand already over in memory (recovery, or a hand run out at once)."""
     rows = _stats_rows(live, live.state, live.play)
     async with db.transaction():
@@ -238,12 +286,11 @@ async def settle(db: Database, live: LiveHand, plan: CashOutPlan) -> CashOuts:
 
 
 async def cancel(
-    db: Database, hand_id: int, reason: str, committed: Mapping[int, int], plan: CashOutPlan
+    db: Database, hand_id: int, reason: str, committed: Mapping[int, int], plan: Book
 ) -> CashOuts:
     """Cancel a hand that cannot go on: every committed chip goes back (recovery)."""
     async with db.transaction():
-        await hands_db.cancel_hand(db, hand_id, reason=reason, committed=dict(committed))
-        return await _cash_out_writes(db, plan)
+        return await plan.cancel(db, hand_id, reason, committed)
 
 
 def _stats_rows(live: LiveHand, state: HandState, play: PlayNotes) -> list[PlayerHandRow]:
@@ -258,11 +305,11 @@ async def _settle_writes(
     db: Database,
     live: LiveHand,
     state: HandState,
-    plan: CashOutPlan,
+    plan: Book,
     rows: Sequence[PlayerHandRow],
 ) -> CashOuts:
-    """Inside the caller's transaction: stacks, ledger and stats rows, then leavers, then
-    closing."""
+    """Inside the caller's transaction: stats rows, then the book's settlement (a cash
+    table's stacks and ledger rows, then leavers, then closing)."""
     result = state.result
     assert result is not None
     if result.cancelled:
@@ -270,15 +317,14 @@ async def _settle_writes(
             live.players[seat].user_id: chips
             for seat, chips in zip(state.labels, state.committed, strict=True)
         }
-        await hands_db.cancel_hand(db, live.id, reason="the deck ran out", committed=committed)
-    else:
-        deltas = {
-            live.players[seat].user_id: result.final_stacks[seat] - start
-            for seat, start in zip(state.labels, state.start_stacks, strict=True)
-        }
-        await hands_db.settle_hand(db, live.id, deltas, result_json(state, live.players))
-        await stats.write(db, live.id, live.record.table_id, state.variant, rows)
-    return await _cash_out_writes(db, plan)
+        return await plan.cancel(db, live.id, "the deck ran out", committed)
+    deltas = {
+        live.players[seat].user_id: result.final_stacks[seat] - start
+        for seat, start in zip(state.labels, state.start_stacks, strict=True)
+    }
+    tournament = live.record.tournament_id is not None
+    await stats.write(db, live.id, live.record.table_id, state.variant, rows, tournament=tournament)
+    return await plan.settle(db, live, deltas, result_json(state, live.players))
 
 
 async def _cash_out_writes(db: Database, plan: CashOutPlan) -> CashOuts:

@@ -22,7 +22,6 @@ from dealerbot.engine import ActionError, ActionKind, HandState, legal_actions, 
 from dealerbot.engine import events as ev
 from dealerbot.fairness import SaltSource
 from dealerbot.store import hand_actions as actions_db
-from dealerbot.store import seats as seats_db
 from dealerbot.store.db import Database
 from dealerbot.store.seats import SeatRow
 
@@ -30,7 +29,7 @@ from . import errors, hand_log
 from . import events as out
 from .errors import is_int
 from .events import AutoReason
-from .hand_log import CashOutPlan, Ended, LiveHand, SeatChange
+from .hand_log import Book, Ended, LiveHand, SeatChange
 from .narration import narrate
 from .settings import TableConfig
 from .timers import Clock
@@ -85,7 +84,7 @@ class Ctx:
     clock: Clock
     guild_id: int
     channel_id: int
-    cash_outs: CashOutPlan  # who is cashed out if the hand ends in this step
+    book: Book  # the hand's seats: a cash table's (its leavers) or a tournament's
 
 
 @dataclass(slots=True)
@@ -111,8 +110,9 @@ async def deal(
     step: Step,
 ) -> LiveHand:
     """Start a hand (:func:`hand_log.start`): its HandStarted and 3rd street go into ``step``."""
+    now, tournament = ctx.clock.now(), ctx.book.tournament
     started = await hand_log.start(
-        ctx.db, rng, salts, table_id, config, seats, button, ctx.clock.now()
+        ctx.db, rng, salts, table_id, config, seats, button, now, tournament
     )
     live = started.hand
     record = live.record
@@ -159,14 +159,14 @@ async def advance(ctx: Ctx, live: LiveHand, step: Step) -> None:
     while step.ended is None:
         state = live.state
         if state.is_over:
-            cashed = await hand_log.settle(ctx.db, live, ctx.cash_outs)
+            cashed = await hand_log.settle(ctx.db, live, ctx.book)
             assert state.result is not None
             reason = "the hand was cancelled" if state.result.cancelled else None
             step.ended = Ended(live.record, live.players, state, reason, cashed, live.showdown)
             return
         seat_no = state.seat_to_act
         assert seat_no is not None
-        why = auto_reason(step.seats.get(live.players[seat_no].user_id))
+        why = auto_reason(step.seats.get(live.players[seat_no].user_id), ctx.book.deals_absent)
         if why is None:
             await _open_turn(ctx, live, step)
             return
@@ -224,7 +224,7 @@ async def _apply(
         now=ctx.clock.now(),
         auto=auto,
         changes=changes,
-        plan=ctx.cash_outs,
+        plan=ctx.book,
     )
     step.acted = True
     step.turn = None
@@ -279,9 +279,7 @@ async def expire(ctx: Ctx, live: LiveHand, step: Step, table_id: int, now: float
     if isinstance(expiry, StartBank):
         async with ctx.db.transaction():
             await actions_db.set_action_deadline(ctx.db, live.id, expiry.deadline)
-            changed = await seats_db.update_seat(
-                ctx.db, table_id, player.user_id, time_bank_seconds=0
-            )
+            changed = await ctx.book.update_seat(ctx.db, player.user_id, time_bank_seconds=0)
         live.deadline, live.bank = expiry.deadline, expiry.bank
         step.seats[changed.user_id] = changed
         step.events.append(

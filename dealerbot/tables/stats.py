@@ -292,11 +292,16 @@ async def write(
     variant: Variant,
     rows: Sequence[PlayerHandRow],
     at: float | None = None,
+    *,
+    tournament: bool = False,
 ) -> None:
     """Write the hand's rows: in the settlement's transaction (one statement; the rows were
-    worked out before it), or for a hand settled long ago (the backfill)."""
+    worked out before it), or for a hand settled long ago (the backfill). ``tournament``:
+    a tournament's hand, counted apart from cash hands."""
     if rows:
-        await stats_db.record_hand(db, hand_id, table_id, variant.value, rows, at)
+        await stats_db.record_hand(
+            db, hand_id, table_id, variant.value, rows, at, tournament=tournament
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,6 +363,15 @@ async def backfill(db: Database, batch: int = BATCH) -> tuple[int, int]:
             rows = player_rows(replayed.state, replayed.notes, users)
             state = replayed.state
             async with db.transaction():
-                await write(db, record_.id, record_.table_id, state.variant, rows, record_.ended_at)
+                tournament = record_.tournament_id is not None
+                await write(
+                    db,
+                    record_.id,
+                    record_.table_id,
+                    state.variant,
+                    rows,
+                    record_.ended_at,
+                    tournament=tournament,
+                )
             recorded += 1
         await stats_db.fold_pending(db)  # a batch at a time, not all at the first read

@@ -59,11 +59,14 @@ def auto_kind(state: HandState) -> ActionKind:
     return legal.options[0].kind  # a forced bring-in (R3.2) cannot be refused
 
 
-def auto_reason(seat: SeatRow | None) -> AutoReason | None:
-    """Why the service must act for the player in ``seat`` now, or None to wait for him."""
+def auto_reason(seat: SeatRow | None, deals_absent: bool = False) -> AutoReason | None:
+    """Why the service must act for the player in ``seat`` now, or None to wait for him.
+    ``deals_absent``: a player sitting out is dealt in anyway (a tournament), so he is acted
+    for at once, not only once his timeouts sat him out."""
     if seat is None or seat.leave_after_hand:
         return AutoReason.LEAVING
-    if seat.sitting_out and seat.consecutive_timeouts >= TIMEOUTS_TO_SIT_OUT:
+    away = deals_absent or seat.consecutive_timeouts >= TIMEOUTS_TO_SIT_OUT
+    if seat.sitting_out and away:
         return AutoReason.AWAY
     return None
 
