@@ -60,7 +60,6 @@ from .errors import (
 )
 from .events import AutoReason, SitOutReason
 from .hand_loop import click_refusal
-from .house_seats import HOUSE_NAMES, house_name, is_house_user
 from .limits import (
     ADJUSTMENT,
     ANTE,
@@ -94,7 +93,7 @@ from .records import (
     HistoryLine,
 )
 from .rotation import ChoiceError, GameMode
-from .seating import HOUSE_MARK, shown_name
+from .seating import HOUSE_MARK, HOUSE_NAMES, house_name, is_house_user, shown_name
 from .service import LeaveOutcome, Subscriber, TableService
 from .settings import (
     TRACKER_BIG_BETS,

@@ -1,6 +1,7 @@
 """Events the table service sends to front ends (the Discord bot, tests).
 
-Every event names its table (guild and channel). ``private_to`` is the one user
+Every event names its table (guild and channel); a table's :class:`Outbox` holds them
+while its lock is held and delivers them, in order, after. ``private_to`` is the one user
 allowed to see it, or None for the whole table. Public events are built only from
 engine events whose ``private_to`` is None and from the public view, so no public
 event carries a face-down card before it is exposed or shown.
@@ -8,6 +9,9 @@ event carries a face-down card before it is exposed or shown.
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -319,3 +323,50 @@ PUBLIC_EVENTS: tuple[type[TableEvent], ...] = (
     HandEnded,
     TableClosed,
 )
+
+
+# --- delivery -------------------------------------------------------------------------------
+
+Publish = Callable[[Sequence[TableEvent]], Awaitable[None]]
+
+
+class Outbox:
+    """A table's events, queued while its lock is held and delivered after: :meth:`seal` (lock
+    held) adds one ``TableChanged`` with the view if the step changed anything, :meth:`flush`
+    (lock released) delivers everything in order, one batch at a time."""
+
+    def __init__(self, publish: Publish) -> None:
+        self._publish = publish
+        self._queue: list[TableEvent] = []
+        self._lock = asyncio.Lock()
+        self.dirty = False
+
+    def emit(self, event: TableEvent) -> None:
+        self._queue.append(event)
+
+    def seal(self, changed: Callable[[], TableEvent]) -> None:
+        """End of a step: queue ``changed()`` (the new public view) if anything changed."""
+        if self.dirty:
+            self.dirty = False
+            self._queue.append(changed())
+
+    async def flush(self) -> None:
+        """Deliver queued events in order (call after releasing the lock)."""
+        async with self._lock:
+            while self._queue:
+                batch, self._queue = self._queue, []
+                await self._publish(batch)
+
+    @asynccontextmanager
+    async def step(
+        self, lock: asyncio.Lock, changed: Callable[[], TableEvent]
+    ) -> AsyncIterator[None]:
+        """Hold ``lock`` for one step and seal it, then deliver what it produced."""
+        try:
+            async with lock:
+                try:
+                    yield
+                finally:
+                    self.seal(changed)
+        finally:
+            await self.flush()

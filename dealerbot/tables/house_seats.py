@@ -24,35 +24,46 @@ logged nor sent.
 from __future__ import annotations
 
 import hashlib
+import logging
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, Protocol
 
 from dealerbot.engine import player_view
 from dealerbot.house import Decision, HouseStyle, Situation, decide
 from dealerbot.store import house as house_db
 from dealerbot.store import seats as seats_db
+from dealerbot.store import tables as tables_db
+from dealerbot.store import wallets as wallets_db
 from dealerbot.store.db import Database
 from dealerbot.store.errors import InsufficientChips, StoreError
 from dealerbot.store.house import HouseBook
 from dealerbot.store.seats import CashOut, SeatRow
-from dealerbot.store.validate import HOUSE_PLAYER_IDS, is_house_player_id
+from dealerbot.store.tables import TableStatus
 
-from . import errors
+from . import errors, hand_loop, settings
+from . import events as out
 from .errors import check_ids, is_int, store_errors_as_table_errors
 from .hand_log import LiveHand
+from .hand_loop import Ctx, Step
 from .limits import CHIPS, HOUSE_BOOK_DAYS
-from .seating import HOUSE_MARK, free_seat
+from .seating import HOUSE_MARK, free_house_id, free_seat, house_name, is_house_user, plan
 from .settings import TableConfig
+from .timers import Clock, Timer
+from .turns import RETRY_SECONDS
+from .views import PlayerView
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "HOUSE_MARK",
-    "HOUSE_NAMES",
     "HouseBank",
     "HouseDeps",
-    "HousePlan",
     "HouseSeats",
+    "HouseStyle",
     "Promised",
     "Rebalanced",
     "house_name",
@@ -62,21 +73,6 @@ __all__ = [
     "plan",
     "rebalance",
 ]
-
-HOUSE_NAMES = ("Ace", "Bea", "Cy", "Dot", "Eve", "Flo", "Gus", "Hal")
-"""One name per house id (:data:`~dealerbot.store.validate.HOUSE_PLAYER_IDS`), in order."""
-assert len(HOUSE_NAMES) == len(HOUSE_PLAYER_IDS)
-
-
-def is_house_user(user_id: object) -> bool:
-    """Whether this seat's user id is a house player's (front ends: mark it, DM nobody)."""
-    return is_house_player_id(user_id)
-
-
-def house_name(user_id: int) -> str:
-    """``"Ace (house)"``: the name a house player's seat shows everywhere."""
-    return f"{HOUSE_NAMES[HOUSE_PLAYER_IDS.index(user_id)]} {HOUSE_MARK}"
-
 
 # --- randomness and style --------------------------------------------------------------
 
@@ -100,6 +96,11 @@ class HouseDeps:
     style: HouseStyle = field(default_factory=HouseStyle)
     seed: int = 0
 
+    @classmethod
+    def of(cls, style: HouseStyle | None, rng: random.Random) -> HouseDeps:
+        """The service's: ``style`` (None: the default) and a seed from ``rng``."""
+        return cls(style if style is not None else HouseStyle(), house_seed(rng))
+
     def turn_random(self, hand_id: int, seq: int) -> random.Random:
         """The random source of one house decision (its delay first, then the strategy)."""
         return random.Random(f"house:{self.seed}:{hand_id}:{seq}")
@@ -118,45 +119,7 @@ class HouseDeps:
         return decide(Situation.from_view(view, seat_no, live.public_actions), rng, self.style)
 
 
-# --- who sits ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class HousePlan:
-    """What the table does between hands: house seats to stand up (user ids) and how many
-    house players to seat."""
-
-    leave: tuple[int, ...]
-    join: int
-
-
-def plan(
-    config: TableConfig, seats: Iterable[SeatRow], *, tournament: bool = False, waiting: int = 0
-) -> HousePlan:
-    """The one rule for house seats (see the module's docstring); ``waiting``: members
-    promised a seat, who sit before any house player does. A busted house player leaves
-    (another may take its place with a fresh buy-in)."""
-    rows = list(seats)
-    members = sum(1 for s in rows if not is_house_user(s.user_id)) + waiting
-    house = sorted(
-        (s for s in rows if is_house_user(s.user_id)),
-        key=lambda s: HOUSE_PLAYER_IDS.index(s.user_id),
-    )
-    if tournament or members == 0:
-        target = 0
-    else:
-        room = config.seats - members
-        target = max(0, min(config.house_players, config.house_fill_to - members, room))
-    playing = [s for s in house if s.stack > 0]
-    kept = playing[:target]
-    leave = tuple(s.user_id for s in house if s not in kept)
-    return HousePlan(leave, target - len(kept))
-
-
-def free_house_id(seats: Iterable[SeatRow]) -> int | None:
-    """The first house id not seated at this table."""
-    taken = {s.user_id for s in seats}
-    return next((user for user in HOUSE_PLAYER_IDS if user not in taken), None)
+# --- who sits (the rule: :func:`.seating.house_plan`) ----------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +140,14 @@ class HouseSeats:
     promised: dict[int, Promised] = field(default_factory=dict)
     tournament: bool = False
     short: bool = False
+
+    def promise(self, promise: Promised) -> str:
+        """A member will take a house player's seat when this hand ends; what to tell him."""
+        self.promised[promise.user_id] = promise
+        return (
+            f"Every seat is taken: a house player gives you its seat when this hand ends, "
+            f"with {promise.buy_in:,} chips from your wallet."
+        )
 
 
 @dataclass(slots=True)
@@ -257,6 +228,138 @@ def _why(refused: Exception) -> str:
     return str(refused)
 
 
+# --- at a run-time table ------------------------------------------------------------------
+
+
+class _TableDeps(Protocol):
+    db: Database
+    clock: Clock
+    house: HouseDeps
+
+
+class HouseTable(Protocol):
+    """What this module needs of a run-time table (:class:`~.table.Table`)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    status: TableStatus
+    closed: bool
+    config: TableConfig
+    seats: dict[int, SeatRow]
+    hand: LiveHand | None
+    house: HouseSeats
+    house_timer: Timer
+
+    @property
+    def deps(self) -> _TableDeps: ...
+
+    def locked(self) -> AbstractAsyncContextManager[None]: ...
+    def emit(self, event: out.TableEvent) -> None: ...
+    def touch(self) -> None: ...
+    def remember(self, seat: SeatRow) -> None: ...
+    def schedule_start(self) -> None: ...
+    def player_view(self, user_id: int) -> PlayerView: ...
+    def _left(self, cash: CashOut, name: str) -> None: ...
+    async def _step(self, run: Callable[[Ctx, LiveHand, Step], Awaitable[None]]) -> None: ...
+
+
+def house_to_act(live: LiveHand | None) -> int | None:
+    """The seat of the house player to act, if one is."""
+    seat_no = live.state.seat_to_act if live is not None else None
+    if live is None or seat_no is None or not is_house_user(live.players[seat_no].user_id):
+        return None
+    return seat_no
+
+
+def arm_turn(table: HouseTable, hand_id: int, seq: int) -> bool:
+    """A house player is to act on (hand, seq): it thinks for its delay, then acts (no turn
+    clock runs for it). False when the seat to act is a member's."""
+    if house_to_act(table.hand) is None:
+        return False
+    at = table.deps.clock.now() + table.deps.house.delay(hand_id, seq)
+    table.house_timer.arm(at, partial(on_turn, table, hand_id, seq))
+    return True
+
+
+async def on_turn(table: HouseTable, hand_id: int, seq: int) -> None:
+    """The delay is over: the house player decides and acts through the table's own path
+    (its lock, :func:`.hand_loop.act`, the hand log), as a member's click does."""
+    async with table.locked():
+        live = table.hand
+        if table.closed or live is None or live.id != hand_id or live.seq != seq:
+            return
+        seat_no = house_to_act(live)
+        if seat_no is None:
+            return
+        user_id = live.players[seat_no].user_id
+        try:
+            kind = table.deps.house.decision(live, seat_no).option.kind  # its reason stays here
+            await table._step(partial(hand_loop.act, user_id=user_id, kind=kind))
+        except Exception:
+            log.exception("table %s hand %s: a house player could not act", table.id, hand_id)
+            if table.hand is live and live.seq == seq:
+                retry = table.deps.clock.now() + RETRY_SECONDS
+                table.house_timer.arm(retry, partial(on_turn, table, hand_id, seq))
+
+
+async def rebalance_table(table: HouseTable) -> None:
+    """Between hands: house players leave, members promised a seat sit, house players join,
+    as :func:`plan` says (nothing during a hand or when closing); then the next deal."""
+    if table.closed or table.status is not TableStatus.OPEN or table.hand is not None:
+        return
+    names = {seat.user_id: seat.display_name for seat in table.seats.values()}
+    with store_errors_as_table_errors():
+        done = await rebalance(
+            table.deps.db, table.id, table.config, tuple(table.seats.values()), table.house
+        )
+    ids = (table.guild_id, table.channel_id)
+    for cash in done.left:
+        table.seats.pop(cash.user_id, None)
+        table._left(cash, names.get(cash.user_id, str(cash.user_id)))
+    for seat in done.seated:
+        table.remember(seat)
+        table.emit(
+            out.PlayerJoined(*ids, seat.user_id, seat.display_name, seat.seat_no, seat.stack)
+        )
+    for promise, why in done.failed:
+        log.info("table %s: user %s could not take the seat promised", table.id, promise.user_id)
+        table.emit(out.SeatNotTaken(*ids, promise.user_id, why))
+    table.house.short = done.short
+    if done.left or done.seated:
+        table.touch()
+    table.schedule_start()
+
+
+def full_with_house(table: HouseTable) -> bool:
+    """Every seat is taken, one at least by a house player (who can give it to a member)."""
+    return len(table.seats) >= table.config.seats and any(map(is_house_user, table.seats))
+
+
+async def seat_member(table: HouseTable, user_id: int, name: str, amount: int) -> PlayerView:
+    """A member wants a seat at a table full with house players: between hands one stands
+    up for him now; during a hand he is promised its seat when the hand ends
+    (:class:`~.errors.SeatPromisedError` tells him so). His wallet must hold ``amount``."""
+    db = table.deps.db
+    wallet = await wallets_db.find_wallet(db, table.guild_id, user_id)
+    if wallet is None:  # a new wallet starts with the server's starting chips
+        held = (await settings.economy(db, table.guild_id)).starting_chips
+    else:
+        held = wallet.chips
+    if held < amount:
+        raise errors.InsufficientFundsError(
+            f"You need {amount:,} chips but your wallet holds {held:,}."
+        )
+    promise = Promised(user_id, name, amount)
+    if table.hand is not None:
+        raise errors.SeatPromisedError(table.house.promise(promise))
+    table.house.promised[user_id] = promise
+    await rebalance_table(table)
+    if user_id not in table.seats:
+        raise errors.TableFullError("No seat could be freed for you; try again.")
+    return table.player_view(user_id)
+
+
 # --- what is said ------------------------------------------------------------------------
 
 
@@ -295,10 +398,40 @@ def house_rules(config: TableConfig, seats: Iterable[SeatRow], style: HouseStyle
 
 
 class HouseBank:
-    """``service.house``: a guild's house bankroll, its result and its funding."""
+    """``service.house``: a guild's house bankroll, its result and its funding, and what
+    ``/stud rules`` says of a table's house players. ``command`` and ``tables``: the
+    service's, so that a fund lets the guild's loaded tables seat house players (under
+    their locks)."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(
+        self,
+        db: Database,
+        house: HouseDeps,
+        command: Callable[[int, int], AbstractAsyncContextManager[Any]],
+        tables: Mapping[tuple[int, int], HouseTable],
+    ) -> None:
         self.db = db
+        self.style = house.style
+        self._command = command  # the service's: a table's lock, then its events delivered
+        self._tables = tables  # the service's loaded tables, by (guild, channel)
+
+    async def _reseat(self, guild_id: int) -> None:
+        """The guild's loaded tables seat house players now (the bankroll was funded)."""
+        for (guild, channel), table in list(self._tables.items()):
+            if guild == guild_id:
+                async with self._command(guild, channel) as ref:
+                    if ref.table is table:
+                        await rebalance_table(table)
+
+    async def rules(self, guild_id: int, channel_id: int) -> str:
+        """Which seats of this channel's table are house players and how they play."""
+        check_ids(guild_id, channel_id)
+        with store_errors_as_table_errors():
+            config = await settings.table_config(self.db, guild_id, channel_id)
+            record = await tables_db.find_table(self.db, guild_id, channel_id)
+            open_now = record is not None and record.status is not TableStatus.CLOSED
+            seats = await seats_db.get_seats(self.db, record.id) if open_now and record else []
+        return house_rules(config, seats, self.style)
 
     async def book(self, guild_id: int, days: int = 30) -> HouseBook:
         """The bankroll's balance, its players' chips at tables, what was funded, and the
@@ -324,4 +457,6 @@ class HouseBank:
             raise errors.TableError("The note must be text.")
         with store_errors_as_table_errors():
             await house_db.fund(self.db, guild_id, amount, note=note)
+        await self._reseat(guild_id)  # tables waiting for the bankroll seat house players
+        with store_errors_as_table_errors():
             return await house_db.book(self.db, guild_id)

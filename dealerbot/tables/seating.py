@@ -1,11 +1,12 @@
 """Seat rules and the names seats show: the buy-in range, a full table, which seat, who is
 dealt in, top-ups and rebuys, and the display name cleaned once when a player sits down.
 
-House rules and their wording, as pure functions over the settings and seat rows; the
-run-time table and the service write and announce the results (the button, R13.1, is the
-engine's). A name comes from the chat platform and may hold anything: newlines (a fake seat
-line with the turn marker), zero-width or bidirectional-override characters (text that reads
-differently than it is), long runs of whitespace. :func:`clean_name` keeps what a reader sees
+House rules and their wording, as pure functions over the settings and seat rows (house
+players' seats too: :func:`plan`, their names :func:`house_name`); the run-time table and
+the service write and announce the results (the button, R13.1, is the engine's). A name
+comes from the chat platform and may hold anything: newlines (a fake seat line with the
+turn marker), zero-width or bidirectional-override characters (text that reads differently
+than it is), long runs of whitespace. :func:`clean_name` keeps what a reader sees
 as the name: control, format (zero-width, bidi controls) and separator characters go,
 whitespace collapses to single spaces, and the result is cut at a character boundary to
 :data:`MAX_NAME` characters. Front ends then only escape it for their markup.
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 
 from dealerbot.engine import MIN_PLAYERS
 from dealerbot.store.seats import SeatRow
-from dealerbot.store.validate import is_house_player_id
+from dealerbot.store.validate import HOUSE_PLAYER_IDS, is_house_player_id
 
 from . import errors
 from .settings import TableConfig
@@ -144,6 +145,21 @@ member's may (:func:`check_name`)."""
 _HOUSE_LOOKS = ("\N{ROBOT FACE}",)  # the mark front ends put before a house player's name
 
 
+HOUSE_NAMES = ("Ace", "Bea", "Cy", "Dot", "Eve", "Flo", "Gus", "Hal")
+"""One name per house id (:data:`~dealerbot.store.validate.HOUSE_PLAYER_IDS`), in order."""
+assert len(HOUSE_NAMES) == len(HOUSE_PLAYER_IDS)
+
+
+def is_house_user(user_id: object) -> bool:
+    """Whether this seat's user id is a house player's (front ends: mark it, DM nobody)."""
+    return is_house_player_id(user_id)
+
+
+def house_name(user_id: int) -> str:
+    """``"Ace (house)"``: the name a house player's seat shows everywhere."""
+    return f"{HOUSE_NAMES[HOUSE_PLAYER_IDS.index(user_id)]} {HOUSE_MARK}"
+
+
 def unmarked(name: str) -> str:
     """A member's name without the house's marks (a trailing ``(house)``, a robot face), so
     that nobody can pass for a house player."""
@@ -161,3 +177,46 @@ def check_name(name: object, user_id: int) -> str:
     if not isinstance(name, str) or not name.strip():
         raise errors.TableError("Your name must not be empty.")
     return unmarked(clean_name(name)) or fallback_name(user_id)  # only invisible characters
+
+
+# --- house seats (issue 20; applied between hands by :mod:`.house_seats`) ----------------
+
+
+@dataclass(frozen=True, slots=True)
+class HousePlan:
+    """What the table does between hands: house seats to stand up (user ids) and how many
+    house players to seat."""
+
+    leave: tuple[int, ...]
+    join: int
+
+
+def plan(
+    config: TableConfig, seats: Iterable[SeatRow], *, tournament: bool = False, waiting: int = 0
+) -> HousePlan:
+    """The one rule for house seats: none with no member seated, at a tournament table or
+    past ``house_players``; as many as bring the seats taken up to ``house_fill_to``,
+    leaving a seat for every member waiting. ``waiting``: members
+    promised a seat, who sit before any house player does. A busted house player leaves
+    (another may take its place with a fresh buy-in)."""
+    rows = list(seats)
+    members = sum(1 for s in rows if not is_house_user(s.user_id)) + waiting
+    house = sorted(
+        (s for s in rows if is_house_user(s.user_id)),
+        key=lambda s: HOUSE_PLAYER_IDS.index(s.user_id),
+    )
+    if tournament or members == 0:
+        target = 0
+    else:
+        room = config.seats - members
+        target = max(0, min(config.house_players, config.house_fill_to - members, room))
+    playing = [s for s in house if s.stack > 0]
+    kept = playing[:target]
+    leave = tuple(s.user_id for s in house if s not in kept)
+    return HousePlan(leave, target - len(kept))
+
+
+def free_house_id(seats: Iterable[SeatRow]) -> int | None:
+    """The first house id not seated at this table."""
+    taken = {s.user_id for s in seats}
+    return next((user for user in HOUSE_PLAYER_IDS if user not in taken), None)

@@ -29,24 +29,20 @@ from typing import Any, Literal
 
 from dealerbot.engine import ActionKind
 from dealerbot.fairness import SaltSource
-from dealerbot.house import HouseStyle
 from dealerbot.store import hands as hands_db
 from dealerbot.store import seats as seats_db
 from dealerbot.store import tables as tables_db
-from dealerbot.store import wallets as wallets_db
 from dealerbot.store.boards import Seek as BoardSeek
 from dealerbot.store.db import Database
-from dealerbot.store.house import HouseBook
 from dealerbot.store.leaderboard import LeaderboardEntry, LeaderboardPage
 from dealerbot.store.tables import TableStatus
 from dealerbot.store.wallets import DailyClaim, Wallet
 
-from . import errors, hand_loop, settings
+from . import errors, hand_loop, house_seats, settings
 from .abandon import Abandoner
 from .accounts import Accounts, PlayerPrefs
 from .errors import check_chips, check_ids, check_user, store_errors_as_table_errors
 from .events import PlayerJoined, TableEvent
-from .house_seats import HouseBank, HouseDeps, Promised, house_rules, house_seed, is_house_user
 from .ownership import Ownership, Shards
 from .proofs import Proofs
 from .records import HandRecords
@@ -120,10 +116,8 @@ class TableService:
         rng: random.Random | None = None,
         salts: SaltSource | None = None,
         shards: Shards | None = None,
-        house_style: HouseStyle | None = None,
+        house_style: house_seats.HouseStyle | None = None,  # house players' play (tests: 0 s)
     ) -> None:
-        """``house_style``: how house players play and how long they think (tests: no
-        delay); their random source is seeded from ``rng`` without drawing on the deal's."""
         self.db = db
         self.ownership = Ownership(shards)  # this process's shards and table leases
         self.clock: Clock = clock if clock is not None else SystemClock()
@@ -132,13 +126,12 @@ class TableService:
         if salts is None:
             salts = secrets.token_bytes if rng is None else rng.randbytes
         rng = rng if rng is not None else secrets.SystemRandom()
-        house = HouseDeps(house_style if house_style is not None else HouseStyle(), house_seed(rng))
-        self._deps = Deps(db, self.clock, rng, self.tracker, self._publish, salts, house)
+        self._deps = Deps(db, self.clock, rng, self.tracker, self._publish, salts, house_style)
         self._locks = KeyedLocks()
         self._tables: dict[Key, Table] = {}
         self._subscribers: list[Subscriber] = []
         self._started = False
-        # The facets (no table lock, except ``closing``, which takes it through _command).
+        # The facets (no table lock, except ``closing`` and ``house``: through _command).
         self.accounts = Accounts(db)  # wallets, daily, leaderboard, economy
         self.prefs = PlayerPrefs(db)  # a player's own preferences (turn alerts)
         self.stats = PlayerStats(db)  # /stud stats and the winnings leaderboard
@@ -146,7 +139,7 @@ class TableService:
         self.records = HandRecords(db)  # hand histories (those hands are over)
         self.proofs = Proofs(db)  # proofs of a fair deal (those hands are over)
         self.closing = Abandoner(db, self._command)  # tables closed at once (channel gone)
-        self.house = HouseBank(db)  # the house bankroll: its book and its funding
+        self.house = house_seats.HouseBank(db, self._deps.house, self._command, self._tables)
 
     # --- life cycle ------------------------------------------------------------------
 
@@ -180,9 +173,7 @@ class TableService:
     def _stop_tables(self) -> None:
         """Cancel every table's timers and forget them (at shutdown, or leases lost)."""
         for table in list(self._tables.values()):
-            table.turn_timer.cancel()
-            table.start_timer.cancel()
-            table.house_timer.cancel()
+            table.stop_timers()
         self._tables.clear()
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:
@@ -313,8 +304,8 @@ class TableService:
                 config = table.config
                 amount = config.min_buyin if buy_in is None else buy_in
                 check_buy_in(config, amount)
-                if len(table.seats) >= config.seats and any(map(is_house_user, table.seats)):
-                    return await self._house_seat_for(table, user_id, name, amount)
+                if house_seats.full_with_house(table):  # a house player gives up its seat
+                    return await house_seats.seat_member(table, user_id, name, amount)
                 seat_no = free_seat(config, (seat.seat_no for seat in table.seats.values()))
                 seat = await seats_db.sit_down(
                     self.db,
@@ -334,30 +325,6 @@ class TableService:
             )
             await table.rebalance_house()  # a house player may leave; the next deal
             return table.player_view(user_id)
-
-    async def _house_seat_for(
-        self, table: Table, user_id: int, name: str, amount: int
-    ) -> PlayerView:
-        """A member wants a seat at a table full with house players: between hands one
-        stands up for him now; during a hand he is promised its seat when the hand ends
-        (:class:`~.errors.SeatPromisedError` tells him so)."""
-        wallet = await wallets_db.find_wallet(self.db, table.guild_id, user_id)
-        if wallet is None:  # a new wallet starts with the server's starting chips
-            held = (await settings.economy(self.db, table.guild_id)).starting_chips
-        else:
-            held = wallet.chips
-        if held < amount:
-            raise errors.InsufficientFundsError(
-                f"You need {amount:,} chips but your wallet holds {held:,}."
-            )
-        promise = Promised(user_id, name, amount)
-        if table.hand is not None:
-            raise errors.SeatPromisedError(table.promise_seat(promise))
-        table.house.promised[user_id] = promise
-        await table.rebalance_house()
-        if user_id not in table.seats:
-            raise errors.TableFullError("No seat could be freed for you; try again.")
-        return table.player_view(user_id)
 
     async def leave(self, guild_id: int, channel_id: int, user_id: int) -> LeaveOutcome:
         """Leave now (cashed out) or, when in the hand being played, as soon as it ends."""
@@ -499,35 +466,6 @@ class TableService:
                     if ref.table is table:
                         await table.reconfigure(await self.settings.table(guild, channel))
         return config
-
-    # --- house players (``house``: the bankroll; a loaded table seats them under its lock) --
-
-    async def house_book(self, guild_id: int, days: int = 30) -> HouseBook:
-        """The house bankroll's balance and its result by day and game."""
-        return await self.house.book(guild_id, days)
-
-    async def house_fund(self, guild_id: int, amount: int, note: str = "") -> HouseBook:
-        """Add chips to the house bankroll from nothing (an admin grant's ledger row); the
-        guild's tables waiting for house players seat them now."""
-        book = await self.house.fund(guild_id, amount, note)
-        for (guild, channel), table in list(self._tables.items()):
-            if guild == guild_id:
-                async with self._command(guild, channel) as ref:
-                    if ref.table is table:
-                        await table.rebalance_house()
-        return book
-
-    async def house_rules(self, guild_id: int, channel_id: int) -> str:
-        """What ``/stud rules`` says of this table's house players: who they are, how they
-        play (the table's current seats, or its settings when it is not open)."""
-        check_ids(guild_id, channel_id)
-        table = self._tables.get((guild_id, channel_id))
-        if table is None or table.closed:
-            config = await self.settings.table(guild_id, channel_id)
-            return house_rules(config, (), self._deps.house.style)
-        async with self._command(guild_id, channel_id) as ref:
-            table = self._existing(ref.table)
-            return house_rules(table.config, table.seats.values(), self._deps.house.style)
 
     # --- accounts (``accounts``: no table lock) --------------------------------------------
 

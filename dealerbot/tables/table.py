@@ -15,9 +15,9 @@ import logging
 import random
 import secrets
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import InitVar, dataclass, field
 from functools import partial
 from typing import Any
 
@@ -32,12 +32,13 @@ from dealerbot.store.hands import HandRecord
 from dealerbot.store.seats import CashOut, SeatRow
 from dealerbot.store.tables import TableStatus
 
-from . import errors, hand_loop, narration, projection, recovery, stats
+from . import errors, hand_loop, house_seats, narration, projection, recovery, stats
 from . import events as out
 from .errors import store_errors_as_table_errors
+from .events import Outbox, Publish
 from .hand_log import CashOutPlan, CashOuts, Ended, LiveHand
 from .hand_loop import Ctx, Step
-from .house_seats import HouseDeps, HouseSeats, Promised, is_house_user, rebalance
+from .house_seats import HouseDeps, HouseSeats, HouseStyle, is_house_user
 from .narration import LAST_ACTIONS
 from .projection import TableSnapshot
 from .rotation import TableGames
@@ -49,8 +50,6 @@ from .turns import RETRY_SECONDS
 from .views import PlayerView, TableView
 
 log = logging.getLogger(__name__)
-
-Publish = Callable[[Sequence[out.TableEvent]], Awaitable[None]]
 
 
 @dataclass(slots=True)
@@ -64,49 +63,11 @@ class Deps:
     tracker: TaskTracker
     publish: Publish
     salts: SaltSource = secrets.token_bytes  # the deck's per-position salts (docs/fairness.md)
-    house: HouseDeps = field(default_factory=HouseDeps)  # house players' style and seed
+    house_style: InitVar[HouseStyle | None] = None  # how house players play (None: default)
+    house: HouseDeps = field(init=False)  # their style, and a seed from ``rng`` (not a draw)
 
-
-class Outbox:
-    """A table's events, queued while its lock is held and delivered after: :meth:`seal` (lock
-    held) adds one ``TableChanged`` with the view if the step changed anything, :meth:`flush`
-    (lock released) delivers everything in order, one batch at a time."""
-
-    def __init__(self, publish: Publish) -> None:
-        self._publish = publish
-        self._queue: list[out.TableEvent] = []
-        self._lock = asyncio.Lock()
-        self.dirty = False
-
-    def emit(self, event: out.TableEvent) -> None:
-        self._queue.append(event)
-
-    def seal(self, changed: Callable[[], out.TableEvent]) -> None:
-        """End of a step: queue ``changed()`` (the new public view) if anything changed."""
-        if self.dirty:
-            self.dirty = False
-            self._queue.append(changed())
-
-    async def flush(self) -> None:
-        """Deliver queued events in order (call after releasing the lock)."""
-        async with self._lock:
-            while self._queue:
-                batch, self._queue = self._queue, []
-                await self._publish(batch)
-
-    @asynccontextmanager
-    async def step(
-        self, lock: asyncio.Lock, changed: Callable[[], out.TableEvent]
-    ) -> AsyncIterator[None]:
-        """Hold ``lock`` for one step and seal it, then deliver what it produced."""
-        try:
-            async with lock:
-                try:
-                    yield
-                finally:
-                    self.seal(changed)
-        finally:
-            await self.flush()
+    def __post_init__(self, house_style: HouseStyle | None) -> None:
+        self.house = HouseDeps.of(house_style, self.rng)
 
 
 class Table:
@@ -323,10 +284,7 @@ class Table:
             self.turn_timer.cancel()
         if step.turn is not None:
             hand_id, seq, deadline = step.turn
-            if self._house_to_act():  # it thinks, then acts: no turn clock runs for it
-                at = self.deps.clock.now() + self.deps.house.delay(hand_id, seq)
-                self.house_timer.arm(at, partial(self._on_house_turn, hand_id, seq))
-            else:
+            if not house_seats.arm_turn(self, hand_id, seq):  # a house player thinks instead
                 self.turn_timer.arm(deadline, partial(self._on_turn_timer, hand_id, seq))
         if step.events or step.acted:
             self.touch()
@@ -349,72 +307,16 @@ class Table:
                         now + RETRY_SECONDS, partial(self._on_turn_timer, hand_id, seq)
                     )
 
+    def stop_timers(self) -> None:
+        """Cancel every timer of this table (closed, or the service stops or lost it)."""
+        for timer in (self.turn_timer, self.start_timer, self.house_timer):
+            timer.cancel()
+
     # --- house players (see :mod:`.house_seats`) ----------------------------------------
 
-    def _house_to_act(self) -> bool:
-        live = self.hand
-        seat_no = live.state.seat_to_act if live is not None else None
-        return (
-            live is not None
-            and seat_no is not None
-            and is_house_user(live.players[seat_no].user_id)
-        )
-
-    async def _on_house_turn(self, hand_id: int, seq: int) -> None:
-        """A house player's delay is over: it decides and acts, as a member's click does."""
-        async with self.locked():
-            live = self.hand
-            if self.closed or live is None or live.id != hand_id or live.seq != seq:
-                return
-            if not self._house_to_act():
-                return
-            seat_no = live.state.seat_to_act
-            assert seat_no is not None
-            user_id = live.players[seat_no].user_id
-            try:
-                decision = self.deps.house.decision(live, seat_no)  # its reason stays here
-                await self._step(partial(hand_loop.act, user_id=user_id, kind=decision.option.kind))
-            except Exception:
-                log.exception("table %s hand %s: a house player could not act", self.id, hand_id)
-                if self.hand is live and live.seq == seq:
-                    self.house_timer.arm(
-                        self.deps.clock.now() + RETRY_SECONDS,
-                        partial(self._on_house_turn, hand_id, seq),
-                    )
-
     async def rebalance_house(self) -> None:
-        """Between hands: house players leave, members promised a seat sit, house players
-        join, as :func:`.house_seats.plan` says (nothing during a hand or when closing)."""
-        if self.closed or self.status is not TableStatus.OPEN or self.hand is not None:
-            return
-        names = {seat.user_id: seat.display_name for seat in self.seats.values()}
-        with store_errors_as_table_errors():
-            done = await rebalance(
-                self.deps.db, self.id, self.config, tuple(self.seats.values()), self.house
-            )
-        for cash in done.left:
-            self.seats.pop(cash.user_id, None)
-            self._left(cash, names.get(cash.user_id, str(cash.user_id)))
-        for seat in done.seated:
-            self.remember(seat)
-            ids = (self.guild_id, self.channel_id, seat.user_id, seat.display_name)
-            self.emit(out.PlayerJoined(*ids, seat.seat_no, seat.stack))
-        for promise, why in done.failed:
-            log.info("table %s: user %s could not take the seat promised", self.id, promise.user_id)
-            self.emit(out.SeatNotTaken(self.guild_id, self.channel_id, promise.user_id, why))
-        self.house.short = done.short
-        if done.left or done.seated:
-            self.touch()
-        self.schedule_start()
-
-    def promise_seat(self, promise: Promised) -> str:
-        """A member wants a seat at a table full with house players, during a hand: one
-        gives him its seat when the hand ends. What to tell him."""
-        self.house.promised[promise.user_id] = promise
-        return (
-            f"Every seat is taken: a house player gives you its seat when this hand ends, "
-            f"with {promise.buy_in:,} chips from your wallet."
-        )
+        """Between hands: house players sit or leave (:func:`.house_seats.rebalance_table`)."""
+        await house_seats.rebalance_table(self)
 
     # --- the end of a hand ------------------------------------------------------------
 
@@ -454,9 +356,7 @@ class Table:
         self.seats = {}
         self.hand = None
         self.next_hand_at = None
-        self.turn_timer.cancel()
-        self.start_timer.cancel()
-        self.house_timer.cancel()
+        self.stop_timers()
         self.emit(
             out.TableClosed(
                 self.guild_id, self.channel_id, tuple((c.user_id, c.amount) for c in cashed)

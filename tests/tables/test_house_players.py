@@ -47,7 +47,7 @@ async def house_seats(h: Harness) -> list[SeatView]:
 
 
 async def book(h: Harness) -> HouseBook:
-    return await h.service.house_book(GUILD)
+    return await h.service.house.book(GUILD)
 
 
 async def settle(h: Harness, step: float = 0.0) -> None:
@@ -97,7 +97,7 @@ async def house_ledger(h: Harness) -> list[tuple]:
 
 
 async def test_house_players_sit_and_leave_as_the_settings_say(h: Harness) -> None:
-    await h.service.house_fund(GUILD, FUND, "for the tests")
+    await h.service.house.fund(GUILD, FUND, "for the tests")
     await h.service.config_set(GUILD, CHANNEL, house_players=3, house_fill_to=4)
     await h.service.join(GUILD, CHANNEL, MEMBERS[0], "alice")
     seated = await house_seats(h)
@@ -135,18 +135,17 @@ async def test_none_sit_until_the_bankroll_is_funded(h: Harness) -> None:
     await h.service.config_set(GUILD, CHANNEL, house_players=2)
     await h.service.join(GUILD, CHANNEL, MEMBERS[0], "alice")
     assert await house_seats(h) == []
-    assert "No house player is seated now" in await h.service.house_rules(GUILD, CHANNEL)
-    book_now = await h.service.house_fund(GUILD, 150)  # one buy-in's worth
-    assert book_now.balance == 150 and book_now.funded == 150
+    assert "No house player is seated now" in await h.service.house.rules(GUILD, CHANNEL)
+    book_now = await h.service.house.fund(GUILD, 150)  # one buy-in's worth: one sits now
+    assert (book_now.balance, book_now.at_tables, book_now.funded) == (50, 100, 150)
     assert [s.name for s in await house_seats(h)] == ["Ace (house)"]
-    assert (await book(h)).balance == 50
-    await h.service.house_fund(GUILD, 1000)
+    await h.service.house.fund(GUILD, 1000)
     assert len(await house_seats(h)) == 2
     await h.audit_ok()
 
 
 async def test_house_players_do_not_play_among_themselves(h: Harness) -> None:
-    await h.service.house_fund(GUILD, FUND)
+    await h.service.house.fund(GUILD, FUND)
     await h.service.config_set(GUILD, CHANNEL, house_players=3, between_hands_seconds=0)
     await h.service.join(GUILD, CHANNEL, MEMBERS[0], "alice")
     await h.service.sit_out(GUILD, CHANNEL, MEMBERS[0])
@@ -161,7 +160,7 @@ async def test_house_players_do_not_play_among_themselves(h: Harness) -> None:
 
 
 async def test_a_member_takes_a_house_seat_when_the_hand_ends(h: Harness) -> None:
-    await h.service.house_fund(GUILD, FUND)
+    await h.service.house.fund(GUILD, FUND)
     await h.service.config_set(GUILD, CHANNEL, seats=4, house_players=3, house_fill_to=8)
     await h.service.join(GUILD, CHANNEL, MEMBERS[0], "alice")
     assert len(await house_seats(h)) == 3  # the table is full
@@ -182,7 +181,7 @@ async def test_a_member_takes_a_house_seat_when_the_hand_ends(h: Harness) -> Non
 
 
 async def test_a_member_takes_a_house_seat_between_hands_at_once(h: Harness) -> None:
-    await h.service.house_fund(GUILD, FUND)
+    await h.service.house.fund(GUILD, FUND)
     await h.service.config_set(GUILD, CHANNEL, seats=3, house_players=2, house_fill_to=8)
     await h.service.join(GUILD, CHANNEL, MEMBERS[0], "alice")
     assert len(await house_seats(h)) == 2
@@ -192,7 +191,7 @@ async def test_a_member_takes_a_house_seat_between_hands_at_once(h: Harness) -> 
 
 
 async def test_a_tournament_table_seats_no_house_player(h: Harness) -> None:
-    await h.service.house_fund(GUILD, FUND)
+    await h.service.house.fund(GUILD, FUND)
     await h.service.join(GUILD, CHANNEL, MEMBERS[0], "alice")
     h.service._tables[(GUILD, CHANNEL)].house.tournament = True
     await h.service.config_set(GUILD, CHANNEL, house_players=3)
@@ -209,7 +208,7 @@ async def test_a_house_player_acts_after_its_delay_and_never_times_out(db_url: s
     style = HouseStyle(delay_range=(2.0, 2.0), samples=40)
     h = await make_harness(db_url, house_style=style)
     try:
-        await h.service.house_fund(GUILD, FUND)
+        await h.service.house.fund(GUILD, FUND)
         await h.service.config_set(GUILD, CHANNEL, house_players=1, turn_seconds=10)
         await h.service.join(GUILD, CHANNEL, MEMBERS[0], "alice")
         await h.service.start(GUILD, CHANNEL)
@@ -234,7 +233,7 @@ async def test_a_restart_mid_hand_resumes_the_house_players(db_url: str) -> None
     style = HouseStyle(delay_range=(3.0, 3.0), samples=40)
     h = await make_harness(db_url, house_style=style)
     try:
-        await h.service.house_fund(GUILD, FUND)
+        await h.service.house.fund(GUILD, FUND)
         await h.service.config_set(GUILD, CHANNEL, house_players=3)
         await h.service.join(GUILD, CHANNEL, MEMBERS[0], "alice")
         await h.service.start(GUILD, CHANNEL)
@@ -265,7 +264,7 @@ async def test_house_decisions_are_fixed_by_the_seed(tmp_path) -> None:
     for name in ("a.sqlite3", "b.sqlite3"):
         h = await make_harness(tmp_path, seed=7, name=name, house_style=QUICK)
         try:
-            await h.service.house_fund(GUILD, FUND)
+            await h.service.house.fund(GUILD, FUND)
             await h.service.config_set(GUILD, CHANNEL, house_players=3)
             await h.service.join(GUILD, CHANNEL, MEMBERS[0], "alice")
             await play_hands(h, 4, random.Random(1), policy=passive)
@@ -280,7 +279,7 @@ async def test_hands_with_house_players_keep_every_chip(h: Harness, caplog) -> N
     the engine applies it), no chip made or lost, the bankroll's book matching its rows."""
     caplog.set_level(logging.WARNING)
     rng = random.Random(11)
-    await h.service.house_fund(GUILD, FUND)
+    await h.service.house.fund(GUILD, FUND)
     await h.service.config_set(
         GUILD, CHANNEL, game="mix", house_players=5, house_fill_to=6, hands_per_game=2
     )
@@ -308,7 +307,7 @@ async def test_hands_with_house_players_keep_every_chip(h: Harness, caplog) -> N
 
 
 async def test_no_board_lists_a_house_player_and_members_keep_every_hand(h: Harness) -> None:
-    await h.service.house_fund(GUILD, FUND)
+    await h.service.house.fund(GUILD, FUND)
     await h.service.config_set(GUILD, CHANNEL, house_players=3)
     await h.service.join(GUILD, CHANNEL, MEMBERS[0], "alice")
     await play_hands(h, 6, random.Random(2))
@@ -326,7 +325,7 @@ async def test_no_board_lists_a_house_player_and_members_keep_every_hand(h: Harn
 
 
 async def test_house_names_carry_their_mark_and_members_cannot(h: Harness) -> None:
-    await h.service.house_fund(GUILD, FUND)
+    await h.service.house.fund(GUILD, FUND)
     await h.service.config_set(GUILD, CHANNEL, house_players=2)
     me = await h.service.join(GUILD, CHANNEL, MEMBERS[0], "\N{ROBOT FACE} Ace (house)")
     assert me.table.seat_of(MEMBERS[0]).name == "Ace"
@@ -334,7 +333,7 @@ async def test_house_names_carry_their_mark_and_members_cannot(h: Harness) -> No
     await play_hands(h, 1, random.Random(4), policy=passive)
     files = await h.service.records.hand_files(GUILD, MEMBERS[0], last=1)
     assert "Ace (house)" in files[0].text and "Bea (house)" in files[0].text
-    rules = await h.service.house_rules(GUILD, CHANNEL)
+    rules = await h.service.house.rules(GUILD, CHANNEL)
     assert "Ace (house) in seat 2, Bea (house) in seat 3" in rules
     assert "never sees another player's down cards" in rules
 
@@ -365,9 +364,9 @@ async def test_house_settings_out_of_range_are_refused(h: Harness, changes: dict
 
 @pytest.mark.parametrize("amount", [0, -5, 10**12 + 1, True, "100", 2.5])
 async def test_a_bad_fund_is_refused(h: Harness, amount: object) -> None:
-    await h.service.house_fund(GUILD, 100)
+    await h.service.house.fund(GUILD, 100)
     snap = await snapshot(h)
     with pytest.raises(AmountError, match="house fund must be a whole number"):
-        await h.service.house_fund(GUILD, amount)  # type: ignore[arg-type]
+        await h.service.house.fund(GUILD, amount)  # type: ignore[arg-type]
     assert await snapshot(h) == snap
     assert (await book(h)).balance == 100
