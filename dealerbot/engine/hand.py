@@ -34,6 +34,7 @@ class HandState:
     __slots__ = (
         "acted",
         "actions_applied",
+        "board_keys",
         "bring_in_seat",
         "button",
         "cards",
@@ -70,6 +71,7 @@ class HandState:
     committed: list[int]
     street_bets: list[int]
     cards: list[tuple[Card, ...]]
+    board_keys: list[int]  # per seat, his up cards as opener's board key (see R6.1)
     folded: list[bool]
     acted: list[bool]
     exposed: list[bool]
@@ -146,11 +148,12 @@ class HandState:
         per-seat lists and none of the cards; copying only what changes saves a fifth of the
         clone (the engine benchmark's hands call it on every action).  The lists written
         are ``acted`` (every action), ``stacks``, ``committed`` and ``street_bets`` (chips
-        go in or back), ``folded``, and at street ends ``cards``, ``exposed``, ``returned``
-        and ``first_actors``."""
+        go in or back), ``folded``, and at street ends ``cards``, ``board_keys``,
+        ``exposed``, ``returned`` and ``first_actors``."""
         o = object.__new__(HandState)
         o.acted = self.acted
         o.actions_applied = self.actions_applied
+        o.board_keys = self.board_keys
         o.bring_in_seat = self.bring_in_seat
         o.button = self.button
         o.cards = self.cards

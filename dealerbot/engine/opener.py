@@ -29,20 +29,26 @@ _BOARD_CLASS = {
 }
 
 
-# A board's rank multiset as one int: a base-8 digit per rank (at most four cards of a rank).
-_RANK_DIGIT: tuple[int, ...] = tuple(1 << 3 * RANK_INDEX[c] for c in range(52))
-_HIGH_BOARDS: dict[int, tuple[int, ...]] = {}  # multiset -> board_rank; at most 6,187 boards
-_LOW_BOARDS: dict[int, tuple[int, ...]] = {}  # multiset -> low_board_rank
+BOARD_DIGIT: tuple[int, ...] = tuple(1 << 3 * RANK_INDEX[c] for c in range(52))
+"""A card's share of a board key: a board's rank multiset as one int, the sum of its cards'
+digits (a base-8 digit per rank; a rank has at most four cards).  The hand state keeps each
+seat's key as his up cards are dealt, so the first actor of a street is found without
+reading every board again (see :func:`best_board_index`)."""
+
+_HIGH_BOARDS: dict[int, tuple[int, ...]] = {}  # board key -> board_rank; at most 6,187 boards
+_LOW_BOARDS: dict[int, tuple[int, ...]] = {}  # board key -> low_board_rank
 
 
-def _multiset(up_cards: Sequence[int]) -> int:
+def board_key(up_cards: Sequence[int]) -> int:
+    """The board key (:data:`BOARD_DIGIT`) of 1 to 5 up cards."""
     if not 1 <= len(up_cards) <= 5:
         raise ValueError(f"a board has 1 to 5 up cards, not {len(up_cards)}")
-    key = 0
-    digit = _RANK_DIGIT
-    for card in up_cards:
-        key += digit[card]
-    return key
+    return sum(map(BOARD_DIGIT.__getitem__, up_cards))
+
+
+def _rank_indices(key: int) -> list[int]:
+    """The rank indices (0 deuce .. 12 ace) a board key holds, lowest first, with repeats."""
+    return [rank for rank in range(13) for _ in range(key >> 3 * rank & 7)]
 
 
 def board_rank(up_cards: Sequence[int]) -> tuple[int, ...]:
@@ -53,11 +59,13 @@ def board_rank(up_cards: Sequence[int]) -> tuple[int, ...]:
     Straights and flushes never count and suits are ignored, so equal boards compare equal.
     Worked out once per rank multiset (suits never matter, and few boards exist).
     """
-    key = _multiset(up_cards)
-    value = _HIGH_BOARDS.get(key)
-    if value is None:
-        ranks = tuple(sorted(RANK_INDEX[c] + 2 for c in up_cards))  # 2 (deuce) .. 14 (ace)
-        value = _HIGH_BOARDS[key] = _board_rank_of_ranks(ranks)
+    key = board_key(up_cards)
+    return _HIGH_BOARDS.get(key) or _high_of_key(key)
+
+
+def _high_of_key(key: int) -> tuple[int, ...]:
+    ranks = tuple(rank + 2 for rank in _rank_indices(key))  # 2 (deuce) .. 14 (ace)
+    value = _HIGH_BOARDS[key] = _board_rank_of_ranks(ranks)
     return value
 
 
@@ -79,12 +87,14 @@ def low_board_rank(up_cards: Sequence[int]) -> tuple[int, ...]:
     then the groups from the highest down, ace lowest.  Suits are ignored, so equal boards
     compare equal (the first clockwise from the button then acts, R6.2).
     """
-    key = _multiset(up_cards)
-    value = _LOW_BOARDS.get(key)
-    if value is None:
-        ranks = tuple(sorted(ACE_LOW[RANK_INDEX[c]] for c in up_cards))
-        shape, groups = razz_shape(ranks)
-        value = _LOW_BOARDS[key] = (-shape, *(-rank for rank in groups))
+    key = board_key(up_cards)
+    return _LOW_BOARDS.get(key) or _low_of_key(key)
+
+
+def _low_of_key(key: int) -> tuple[int, ...]:
+    ranks = tuple(sorted(ACE_LOW[rank] for rank in _rank_indices(key)))
+    shape, groups = razz_shape(ranks)
+    value = _LOW_BOARDS[key] = (-shape, *(-rank for rank in groups))
     return value
 
 
@@ -122,31 +132,28 @@ def bring_in_index(door_cards: Sequence[Card | None], highest: bool = False) -> 
 
 
 def best_board_index(
-    up_cards: Sequence[Sequence[Card] | None],
+    board_keys: Sequence[int],
+    folded: Sequence[bool],
     button: int,
     community: Card | None = None,
     lowest: bool = False,
 ) -> int:
     """R6.1-R6.3: the strongest board acts first; ties go to the first clockwise from the button.
 
-    ``up_cards[i]`` is None for a seat that is out of the hand.  With ``lowest`` (razz,
-    R14.3) the best low board is the strongest.  Every street asks this of every live
-    board, so a board's rank multiset looks its strength up here, straight from the cache
-    of :func:`board_rank` / :func:`low_board_rank` (which work out and check a board the
-    cache has not seen: a board of a wrong size is never in it).
+    ``board_keys[i]`` is seat ``i``'s board as a key (:data:`BOARD_DIGIT`), ``folded[i]``
+    whether he is out of the hand.  With ``lowest`` (razz, R14.3) the best low board is the
+    strongest.  Every street asks this of every live board: the keys, kept as cards are
+    dealt, look the strength up in the caches of :func:`board_rank` and
+    :func:`low_board_rank` without reading the cards again.
     """
-    strength = low_board_rank if lowest else board_rank
-    known = _LOW_BOARDS if lowest else _HIGH_BOARDS
-    digit = _RANK_DIGIT.__getitem__
-    extra = 0 if community is None else _RANK_DIGIT[community]
+    known, work_out = (_LOW_BOARDS, _low_of_key) if lowest else (_HIGH_BOARDS, _high_of_key)
+    extra = 0 if community is None else BOARD_DIGIT[community]
     best_index = -1
     best_value: tuple[int, ...] = ()  # every board's value is above the empty tuple
-    for index in CLOCKWISE[len(up_cards)][(button + 1) % len(up_cards)]:
-        cards = up_cards[index]
-        if cards is not None:
-            value = known.get(sum(map(digit, cards), extra)) or strength(
-                [*cards, community] if community is not None else cards
-            )
+    for index in CLOCKWISE[len(folded)][(button + 1) % len(folded)]:
+        if not folded[index]:
+            key = board_keys[index] + extra
+            value = known.get(key) or work_out(key)
             if value > best_value:  # strictly: the first of equal boards clockwise keeps it
                 best_index, best_value = index, value
     if best_index < 0:

@@ -46,7 +46,14 @@ from .events import (
 )
 from .hand import HandState, SeatSpec
 from .hand_end import cancel, finish_unshown, return_uncalled, showdown
-from .opener import CLOCKWISE, best_board_index, bring_in_index, clockwise_from, next_able
+from .opener import (
+    BOARD_DIGIT,
+    CLOCKWISE,
+    best_board_index,
+    bring_in_index,
+    clockwise_from,
+    next_able,
+)
 from .showdown import HandResult, PotResult
 from .variants import (
     LAST_STREET,
@@ -119,7 +126,7 @@ def start_hand(
     s.start_stacks = tuple([spec.stack for spec in seats])
     s.stacks = stacks = list(s.start_stacks)
     s.committed, s.street_bets, s.returned = [0] * n, [0] * n, [0] * n
-    s.cards = [()] * n
+    s.cards, s.board_keys = [()] * n, [0] * n
     s.folded, s.acted, s.exposed = [False] * n, [False] * n, [False] * n
     s.community, s.street, s.to_act = None, 3, None
     s.round = Round(3, stakes)
@@ -254,12 +261,15 @@ def _deal_street(s: HandState, events: list[Event]) -> None:
         return
     deck, pos = s.deck, s.deck_pos
     s.cards = cards = s.cards[:]  # shared with the previous state until now (HandState._clone)
-    exposed, labels, append = s.exposed, s.labels, events.append
+    s.board_keys = keys = s.board_keys[:]
+    exposed, labels, append, digit = s.exposed, s.labels, events.append, BOARD_DIGIT
     for face_up in STREET_CARDS[street]:
         for i in order:
             card = deck[pos]
             pos += 1
             cards[i] += (card,)
+            if face_up:  # the board grows (R2.3): its key too
+                keys[i] += digit[card]
             append(_new(CardDealt, (labels[i], card, face_up, street, exposed[i])))
     s.deck_pos = pos
 
@@ -289,13 +299,12 @@ def _open_round(s: HandState, events: list[Event], can_act: list[bool] | None = 
         assert first is not None
         s.bring_in_seat = s.labels[first]
     else:  # see R6.1-R6.4
-        boards = [None if out else held[UP_CARDS] for out, held in zip(folded, cards, strict=True)]
         community = s.community if street == LAST_STREET else None
-        best = best_board_index(boards, s.button, community, lowest=s.variant.rules.lowball)
+        lowest = s.variant.rules.lowball
+        best = best_board_index(s.board_keys, folded, s.button, community, lowest)
         first = best if can_act[best] else next_able(best + 1, can_act)
         assert first is not None
-        # see R4.4, R4.5
-        open_pair = street == 4 and has_open_pair(s.variant, boards)
+        open_pair = street == 4 and has_open_pair(s.variant, _boards(s))  # see R4.4, R4.5
         s.round = Round(street, stakes, open_pair=True) if open_pair else Round(street, stakes)
         if street == LAST_STREET:
             s.seventh_first = first
@@ -303,9 +312,10 @@ def _open_round(s: HandState, events: list[Event], can_act: list[bool] | None = 
     s.to_act = first
 
 
-def _board(s: HandState, i: int) -> tuple[Card, ...]:
-    """A player's up cards: 3rd street's door card and the 4th-6th street cards (R2.2, R2.3)."""
-    return s.cards[i][UP_CARDS]
+def _boards(s: HandState) -> list[tuple[Card, ...] | None]:
+    """Per seat, his up cards: 3rd street's door card and the 4th-6th street cards (R2.2,
+    R2.3); None for a seat out of the hand."""
+    return [None if out else held[UP_CARDS] for out, held in zip(s.folded, s.cards, strict=True)]
 
 
 def _round_over(s: HandState, events: list[Event]) -> None:

@@ -9,7 +9,13 @@ import pytest
 
 from dealerbot.engine.cards import Card, parse_cards
 from dealerbot.engine.evaluate import HandCategory, high_category, high_rank
-from dealerbot.engine.opener import board_rank
+from dealerbot.engine.opener import (
+    CLOCKWISE,
+    best_board_index,
+    board_key,
+    board_rank,
+    low_board_rank,
+)
 
 from .test_evaluate import random_hands
 
@@ -95,3 +101,29 @@ def test_board_rank_refuses_empty_or_oversized_boards() -> None:
         board_rank([])
     with pytest.raises(ValueError):
         board_rank(parse_cards("2c 3c 4c 5c 6c 7c"))
+
+
+@pytest.mark.parametrize("lowest", [False, True])
+def test_r6_1_r6_3_best_board_index_by_keys_is_the_first_strongest_clockwise(
+    lowest: bool,
+) -> None:
+    """best_board_index reads boards as keys; the oracle ranks the cards themselves (R6.1-R6.3,
+    R12.2, R14.3): the strongest board, the first clockwise from the button among equals."""
+    rng = random.Random(63)
+    strength = low_board_rank if lowest else board_rank
+    for _ in range(3_000):
+        seats = rng.randint(2, 8)
+        size = rng.randint(1, 4)
+        deck = rng.sample(range(52), 8 * size + 1)
+        boards = [tuple(Card(c) for c in deck[k * size : (k + 1) * size]) for k in range(seats)]
+        folded = [rng.random() < 0.3 for _ in range(seats)]
+        if all(folded):
+            folded[rng.randrange(seats)] = False
+        button = rng.randrange(seats)
+        community = Card(deck[-1]) if size == 4 and rng.random() < 0.5 else None
+        extra = () if community is None else (community,)
+        live = [i for i in CLOCKWISE[seats][(button + 1) % seats] if not folded[i]]
+        best = max(strength([*boards[i], *extra]) for i in live)
+        expected = next(i for i in live if strength([*boards[i], *extra]) == best)
+        keys = [board_key(board) for board in boards]
+        assert best_board_index(keys, folded, button, community, lowest) == expected

@@ -65,11 +65,12 @@ from dealerbot.engine.events import (
     StreetStarted,
     UncalledReturned,
 )
+from dealerbot.engine.opener import board_key
 from dealerbot.engine.pots import Pot, award_pot, build_pots, uncalled_excess
 from dealerbot.engine.replay import replay_script
 from dealerbot.engine.sight import HandView, player_view, public_view
 from dealerbot.engine.state import HandState, SeatSpec, apply, legal_actions, start_hand
-from dealerbot.engine.variants import CAP_BETS, Stakes, Variant
+from dealerbot.engine.variants import CAP_BETS, UP_CARDS, Stakes, Variant
 from tests.engine.helpers import build_deck
 
 pytestmark = pytest.mark.soak
@@ -239,6 +240,7 @@ def play(deal: Deal, full_checks: bool = True) -> Played:
         hand.actions.append((legal.seat, kind))
         hand.steps += 1
         observe(hand, events)
+        check_board_keys(state)
     assert legal_actions(state) == LegalActions(None, ())
     for kind in ActionKind:
         with pytest.raises(HandOverError):
@@ -246,6 +248,12 @@ def play(deal: Deal, full_checks: bool = True) -> Played:
     for viewer in labels:
         check_views(hand, viewer)
     return hand
+
+
+def check_board_keys(state: HandState) -> None:
+    """The board keys the state keeps as cards are dealt are those of every seat's up cards."""
+    for held, key in zip(state.cards, state.board_keys, strict=True):
+        assert key == board_key(held[UP_CARDS]), (held, key)
 
 
 def observe(hand: Played, events: Sequence[Event]) -> None:
