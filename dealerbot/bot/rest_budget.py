@@ -169,6 +169,7 @@ class RestBudget:
         )
         self._clock = clock
         self._timer: asyncio.TimerHandle | None = None
+        self._timer_at = 0.0  # when the armed timer fires (on the budget's clock)
 
     async def spend(self, lane: Lane) -> None:
         """Return once this request may go (at once while the budget is not short); the
@@ -200,13 +201,19 @@ class RestBudget:
             self.finish()
 
     def _arm(self) -> None:
-        if self._timer is not None:
-            return
+        """Wake up when the first waiting request may go. A timer armed for a later lane
+        (DMs, behind the table reserve) is moved earlier when a table request comes to
+        wait: it would otherwise wait for the DMs' moment."""
         now = self._clock()
         at = self.queue.wake_at(now)
-        if at is not None:
-            loop = asyncio.get_running_loop()
-            self._timer = loop.call_later(max(0.0, at - now), self._release)
+        if at is None:
+            return  # nothing waits, or only a finish() can free a token: it re-arms
+        if self._timer is not None:
+            if self._timer_at <= at:
+                return
+            self._timer.cancel()
+        self._timer_at = at
+        self._timer = asyncio.get_running_loop().call_later(max(0.0, at - now), self._release)
 
     def _release(self) -> None:
         self._timer = None

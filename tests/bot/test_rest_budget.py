@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import heapq
 import random
+import selectors
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 import pytest
 
@@ -14,6 +18,8 @@ from dealerbot.bot.rest_budget import (
     SlidingBudget,
     table_reserve_for,
 )
+
+T = TypeVar("T")
 
 
 def finish_all(queue: BudgetQueue[str], items: list[str], now: float) -> None:
@@ -147,3 +153,106 @@ def test_the_table_reserve_scales_with_a_process_share_of_the_budget() -> None:
     budget = RestBudget(22)
     assert budget.queue.budget.limit == 22
     assert budget.queue.table_reserve == 4
+
+
+# --- RestBudget on an event loop whose clock is virtual ------------------------------------
+
+
+class Stalled(AssertionError):
+    """The loop had nothing scheduled while a test's work still waited: a lost wake-up."""
+
+
+class VirtualSelector(selectors.DefaultSelector):
+    """Never blocks: a wait for the next timer advances the loop's clock instead."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.loop: VirtualLoop | None = None
+
+    def select(self, timeout: float | None = None) -> list[Any]:
+        assert self.loop is not None
+        if timeout is None:
+            raise Stalled("nothing is scheduled, yet the test's work waits")
+        ready = super().select(0)
+        if not ready and timeout > 0:
+            self.loop.now += timeout
+        return ready
+
+
+class VirtualLoop(asyncio.SelectorEventLoop):
+    """An event loop on a fake clock: timers fire at once, in order, as time "passes"."""
+
+    def __init__(self) -> None:
+        selector = VirtualSelector()
+        super().__init__(selector)
+        selector.loop = self
+        self.now = 0.0
+
+    def time(self) -> float:
+        return self.now
+
+
+def run_virtual(main: Callable[[VirtualLoop], Awaitable[T]]) -> T:
+    loop = VirtualLoop()
+    try:
+        return loop.run_until_complete(main(loop))
+    finally:
+        loop.close()
+
+
+def test_a_table_request_waiting_behind_a_dm_timer_goes_at_its_own_moment() -> None:
+    """A DM waiting behind the table reserve arms the timer for its own (later) moment; a
+    table request that then comes to wait must not wait for that moment too."""
+
+    async def main(loop: VirtualLoop) -> dict[str, float]:
+        budget = RestBudget(limit=3, window=1.0, clock=loop.time, table_reserve=1)
+        granted: dict[str, float] = {}
+
+        async def request(name: str, lane: Lane, at: float, flight: float) -> None:
+            await asyncio.sleep(at - loop.time())
+            async with budget.token(lane):
+                granted[name] = loop.time()
+                await asyncio.sleep(flight)
+
+        await asyncio.gather(
+            request("dm a", Lane.DM, 0.0, 0.2),  # its token rests until 1.2
+            request("dm b", Lane.DM, 0.0, 0.3),  # until 1.3
+            request("edit x", Lane.TABLE, 0.1, 0.3),  # until 1.4
+            request("dm c", Lane.DM, 0.5, 0.0),  # may go once two tokens rest no more: 1.3
+            request("edit y", Lane.TABLE, 0.6, 0.0),  # once one token is free: 1.2
+        )
+        return granted
+
+    granted = run_virtual(main)
+    assert granted["edit y"] == pytest.approx(1.2)  # not 1.3, the DM's moment
+    assert granted["dm c"] == pytest.approx(1.4)  # behind the reserve (edit y holds one)
+
+
+def test_the_budget_never_stalls_under_random_demand_and_cancellations() -> None:
+    """Hundreds of requests in both lanes, random flights, callers giving up while they
+    wait or just after their grant (a superseded DM): every one ends, no token is lost,
+    and the loop never sits with nothing scheduled while a request waits."""
+    for seed in range(40):
+        rng = random.Random(seed)
+
+        async def main(loop: VirtualLoop, rng: random.Random = rng) -> tuple[int, int]:
+            budget = RestBudget(limit=5, window=1.0, clock=loop.time, table_reserve=2)
+            ended = 0
+
+            async def request(lane: Lane) -> None:
+                nonlocal ended
+                try:
+                    await asyncio.sleep(rng.uniform(0, 20))
+                    async with budget.token(lane):
+                        await asyncio.sleep(rng.choice([0.01, 0.2, 1.5, 3.0]))
+                finally:
+                    ended += 1
+
+            tasks = [asyncio.ensure_future(request(rng.choice(list(Lane)))) for _ in range(300)]
+            for _ in range(80):
+                await asyncio.sleep(rng.uniform(0, 0.3))
+                rng.choice(tasks).cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            return ended, budget.queue.budget.in_flight
+
+        assert run_virtual(main) == (300, 0), f"seed {seed}"
