@@ -39,7 +39,7 @@ from dealerbot.tables import ClosedBecause, TableService
 
 from . import command_sync
 from .errors import StudTree
-from .markup import learn_card_emoji, learn_command_ids
+from .markup import forget_card_emoji, learn_card_emoji, learn_command_ids
 from .relay import TableRelay
 
 EXTENSIONS = ("dealerbot.bot.cogs.stud", "dealerbot.bot.cogs.admin")
@@ -214,6 +214,7 @@ class DealerBot(commands.Bot):
             await self.service.shutdown()
         if self.relay is not None:
             await self.relay.close()
+        forget_card_emoji()  # learnt at this bot's start, for this bot's messages
         await super().close()
 
 

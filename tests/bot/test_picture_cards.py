@@ -22,11 +22,13 @@ from dealerbot.bot.discord_limits import (
 )
 from dealerbot.bot.hand_story import Act
 from dealerbot.bot.markup import TEXT_FACES, CardFaces, card_face, cards_shown, faces_for
+from dealerbot.bot.relay import PlayerDecks
 from dealerbot.bot.table_embeds import result_embed, table_embed
 from dealerbot.card_art import Deck, all_emoji, emoji_name
 from dealerbot.card_art.names import faces as art_faces
 from dealerbot.tables import (
     ALL_CARDS,
+    DEFAULT_DECK,
     ActionKind,
     Card,
     ChoiceView,
@@ -373,3 +375,42 @@ def test_pictures_that_would_pass_a_limit_are_drawn_as_text() -> None:
     embed = table_embed(view, shown_turn, acts, notes, huge)
     within_limits(embed)
     assert "<:" not in (embed.description or "") and "K♥" in (embed.description or "")
+
+
+# --- a player's own deck, as the relay keeps it -------------------------------------------
+
+
+class Prefs:
+    """The service's prefs facet, answering from a dict (or failing)."""
+
+    def __init__(self, decks: dict[int, DeckStyle], fail: bool = False) -> None:
+        self.decks, self.fail, self.asked = decks, fail, 0
+
+    async def deck(self, user_id: int) -> DeckStyle:
+        self.asked += 1
+        if self.fail:
+            raise RuntimeError("database is locked")
+        return self.decks.get(user_id, DeckStyle.CLASSIC)
+
+
+async def test_a_players_deck_is_asked_once_and_a_choice_is_known_at_once() -> None:
+    prefs = Prefs({7: DeckStyle.FOUR_COLOUR})
+    decks = PlayerDecks(prefs)  # type: ignore[arg-type]
+    assert decks.known(7) is None
+    assert await decks.of(7) is DeckStyle.FOUR_COLOUR
+    assert await decks.of(7) is DeckStyle.FOUR_COLOUR and prefs.asked == 1
+    decks.remember(7, DeckStyle.TEXT)  # /stud deck
+    assert await decks.of(7) is DeckStyle.TEXT and prefs.asked == 1
+
+
+async def test_a_failed_read_gives_the_default_deck_logs_once_and_asks_again(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    prefs = Prefs({}, fail=True)
+    decks = PlayerDecks(prefs)  # type: ignore[arg-type]
+    with caplog.at_level(logging.WARNING):
+        assert await decks.of(7) is DEFAULT_DECK
+        assert await decks.of(8) is DEFAULT_DECK
+    assert len(caplog.records) == 1 and prefs.asked == 2
+    prefs.fail = False
+    assert await decks.of(7) is DeckStyle.CLASSIC and decks.known(7) is DeckStyle.CLASSIC
