@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
@@ -40,6 +39,7 @@ from .table_channel import (
     Notice,
     SavedMessageId,
     TableChannel,
+    TokenRefused,
     acquire_within,
     answer_click,
     on_failure,
@@ -51,10 +51,14 @@ from .table_plan import (
     Payload,
     Pending,
     Slot,
+    Token,
+    Via,
     click_shows,
     closed_payload,
+    edit_via,
     needs_work,
     next_step,
+    post_via,
     result_payload,
     table_payload,
 )
@@ -64,6 +68,30 @@ log = logging.getLogger(__name__)
 
 CLICK_LOCK_WAIT = 1.0  # a click waits this long for a request in flight, then defers
 ACT_WAIT = 2.0  # a service call slower than this is deferred (Discord's limit is 3 s)
+UNANSWERED_KEPT = 2  # interactions kept until their answer is known (their token's use)
+ANSWER_WAIT = 1.0  # a request with no fresh token waits this long for one being answered
+ANSWER_POLL = 0.02
+RESPONSE_UPDATES = frozenset(
+    {
+        discord.InteractionResponseType.message_update,
+        discord.InteractionResponseType.deferred_message_update,
+    }
+)
+
+
+def token_of(interaction: discord.Interaction[Any]) -> Token | None:
+    """The token of an answered interaction, if its requests can carry the table's: a click
+    answered in place (its @original is the clicked message) or answered with a message
+    (follow-ups only). A deferred command (its first follow-up would fill the "thinking"
+    placeholder, ephemeral or not), a form or an unanswered one: None."""
+    kind = interaction.response.type
+    created = discord.utils.snowflake_time(interaction.id).timestamp()
+    if kind in RESPONSE_UPDATES and interaction.message is not None:
+        return Token.of(interaction.token, created, interaction.message.id)
+    if kind is discord.InteractionResponseType.channel_message:
+        return Token.of(interaction.token, created)
+    return None
+
 
 # What the worker runs, its name, and what to forget when Discord refuses it for good.
 Request = tuple[Callable[[], Awaitable[None]], str, Callable[[], object]]
@@ -89,6 +117,13 @@ class TableMessenger:
         self.unavailable: str | None = None
         self.lock = asyncio.Lock()
         self.version = 0  # bumped by every event; a slot at this version needs no render
+        # Tokens of interactions at this table, so that its requests need not spend the
+        # global budget: the newest click answered in place (edits its message) and the
+        # newest interaction answered at all (follow-ups); interactions not answered yet.
+        self.clicked: Token | None = None
+        self.latest: Token | None = None
+        self._unanswered: list[discord.Interaction[Any]] = []
+        self._refused_at = -1  # the version whose post Discord refused (wait for a change)
         self._loaded = False
         self._dirty = False
         self._task: asyncio.Task[None] | None = None
@@ -182,13 +217,16 @@ class TableMessenger:
                 try:
                     await run()
                 except Exception as error:
-                    self._failed(error, label, drop)  # never a loop
+                    if self._failed(error, label, drop):
+                        continue  # dropped: what changed meanwhile is planned now
                     return
                 self.failures = 0
                 await self.saved.flush()
 
-    def _failed(self, error: Exception, label: str, drop: Callable[[], object]) -> None:
-        """A request of the worker failed: stop, wait for a command, drop it, or retry later."""
+    def _failed(self, error: Exception, label: str, drop: Callable[[], object]) -> bool:
+        """A request of the worker failed: stop, wait for a command, drop it, or retry later.
+        True: it was dropped and the worker goes on (never the same request again, so never
+        a loop; a change that came during the request would be lost if it stopped)."""
         failure, delay = on_failure(self.channel_id, label, error, self.failures + 1)
         if failure is Failure.UNAVAILABLE:
             self.unavailable = str(error)
@@ -197,9 +235,11 @@ class TableMessenger:
             self.hub.gone(self.guild_id, self.channel_id)
         elif failure is Failure.REFUSED:
             drop()
-        else:
+            return True
+        else:  # the retry plans afresh from memory, changes made meanwhile included
             self.failures += 1
             self._schedule_retry(delay)
+        return False
 
     def _schedule_retry(self, delay: float) -> None:
         if self._retry is None or self._retry.cancelled():
@@ -245,13 +285,13 @@ class TableMessenger:
             view,
             slot,
             version=self.version,
-            now=time.time(),
+            now=self.hub.clock(),
             max_age=self.hub.max_age,
             rendered_key=lambda: payload().key,
         )
         if step is MessageStep.NOTICE:
             notice = self.notices.pop(0)
-            return (lambda: self.channel.notice(notice), "notice", lambda: None)
+            return (lambda: self._notice(notice), "notice", lambda: None)
         if step is MessageStep.RESULT:
             done = self.hands.finished[0]
             forget = partial(self.hands.forget, done)
@@ -262,30 +302,128 @@ class TableMessenger:
             return (lambda: self._show_closed(event), "closing notice", self._closed_shown)
         if step is MessageStep.NOTHING or view is None:
             return None
+        if step in (MessageStep.POST, MessageStep.REPOST) and self._refused_at == self.version:
+            return None  # Discord refused this post: the next change tries again
         table, hand_id = payload(), view.hand_id
+        refused = partial(setattr, self, "_refused_at", self.version)
         if step is MessageStep.POST:
-            return (lambda: self._post(table, hand_id), "table post", lambda: None)
+            return (lambda: self._post(table, hand_id), "table post", refused)
         if step is MessageStep.REPOST:
-            return (lambda: self._repost(table, hand_id), "table re-post", lambda: None)
+            return (lambda: self._repost(table, hand_id), "table re-post", refused)
         assert slot is not None
         skip = partial(slot.shows, table.key, table.version)  # wait for the next change
         return (lambda: self._edit(slot, table, hand_id), "table edit", skip)
 
+    # --- interaction tokens ------------------------------------------------------------------
+
+    def saw(self, interaction: discord.Interaction[Any]) -> None:
+        """An interaction in this table's channel: once answered, its token carries the
+        table's requests for 14 minutes (:func:`token_of`), off the global budget."""
+        if not self._note(interaction):
+            kept = [i for i in self._unanswered if i.id != interaction.id]
+            self._unanswered = [*kept, interaction][-UNANSWERED_KEPT:]
+
+    def _note(self, interaction: discord.Interaction[Any]) -> bool:
+        """Keep the token of an answered interaction (True: its answer is known)."""
+        if interaction.response.type is None:
+            return False
+        token = token_of(interaction)
+        if token is not None:
+            if self.latest is None or token.expires >= self.latest.expires:
+                self.latest = token
+            if token.original is not None and (
+                self.clicked is None or token.expires >= self.clicked.expires
+            ):
+                self.clicked = token
+        return True
+
+    def _resolve(self) -> None:
+        """Learn the answers of the interactions seen before (before choosing a token)."""
+        if self._unanswered:
+            self._unanswered = [i for i in self._unanswered if not self._note(i)]
+
+    async def _answered(self, usable: Callable[[], Token | None]) -> Token | None:
+        """A fresh token for a request; with none, one being answered now (the /stud join
+        that opened the table, the command that deals) is awaited briefly: its answer
+        comes within Discord's 3 s, and the request then spends nothing of the budget."""
+        self._resolve()
+        token = usable()
+        deadline = self.hub.clock() + ANSWER_WAIT
+        while token is None and self._unanswered and self.hub.clock() < deadline:
+            await asyncio.sleep(ANSWER_POLL)
+            self._resolve()
+            token = usable()
+        return token
+
+    def _forget(self, token: Token) -> None:
+        """Discord refused this token: no request goes through it any more."""
+        if self.latest == token:
+            self.latest = None
+        if self.clicked == token:
+            self.clicked = None
+        if self.slot is not None and self.slot.poster == token:
+            self.slot.poster = None
+
+    def _edit_way(self, message_id: int, poster: Token | None) -> tuple[Via, Token | None]:
+        self._resolve()
+        return edit_via(message_id, self.clicked, poster, self.hub.clock())
+
     # --- requests -------------------------------------------------------------------------
 
+    async def _send(self, payload: Payload) -> tuple[int, Token | None]:
+        """Post in the channel: a follow-up of the table's newest interaction while its token
+        is fresh (off the global budget), else by REST; the id, and the token it went by."""
+        token = await self._answered(lambda: post_via(self.latest, self.hub.clock())[1])
+        if token is not None:
+            try:
+                return await self.channel.send(payload, token), token
+            except TokenRefused as refused:
+                self._forget(refused.token)
+        return await self.channel.send(payload), None
+
+    async def _edit_message(
+        self, message_id: int, payload: Payload, poster: Token | None = None
+    ) -> bool:
+        """Edit a table message through a fresh token (the click on it, the follow-up that
+        posted it), else by REST; False when it is gone or too old."""
+        via = self._edit_way(message_id, poster)
+        if via[1] is not None:
+            try:
+                return await self.channel.edit(message_id, payload, via)
+            except TokenRefused as refused:
+                self._forget(refused.token)
+        return await self.channel.edit(message_id, payload)
+
+    def _poster_of(self, message_id: int) -> Token | None:
+        slot = self.slot
+        return slot.poster if slot is not None and slot.message_id == message_id else None
+
+    async def _notice(self, notice: Notice) -> None:
+        self._resolve()
+        _, token = post_via(self.latest, self.hub.clock())
+        if token is not None:
+            try:
+                await self.channel.notice(notice, token)
+                return
+            except TokenRefused as refused:
+                self._forget(refused.token)
+        await self.channel.notice(notice)
+
     async def _post(self, payload: Payload, hand_id: int | None) -> None:
-        message_id = await self.channel.send(payload)
-        self._set_slot(Slot(message_id, hand_id, time.time(), payload.key, payload.version))
+        message_id, token = await self._send(payload)
+        slot = Slot(message_id, hand_id, self.hub.clock(), payload.key, payload.version, token)
+        self._set_slot(slot)
 
     async def _repost(self, payload: Payload, hand_id: int | None) -> None:
         old = self.slot
         await self._post(payload, hand_id)
         if old is not None:
             new = self.slot.message_id if self.slot is not None else None
-            await self.channel.leave_pointer(old.message_id, new)
+            via = self._edit_way(old.message_id, old.poster)
+            await self.channel.leave_pointer(old.message_id, new, via)
 
     async def _edit(self, slot: Slot, payload: Payload, hand_id: int | None) -> None:
-        if await self.channel.edit(slot.message_id, payload):
+        if await self._edit_message(slot.message_id, payload, slot.poster):
             slot.shows(payload.key, payload.version)
             if slot.hand_id != hand_id:
                 slot.hand_id = hand_id
@@ -297,18 +435,18 @@ class TableMessenger:
         payload = self.result_payload(hand_id)
         slot = self.slot
         if slot is not None and slot.hand_id == hand_id:
-            if not await self.channel.edit(slot.message_id, payload):
-                await self.channel.send(payload)
+            if not await self._edit_message(slot.message_id, payload, slot.poster):
+                await self._send(payload)
             self._set_slot(None)
         else:
-            await self.channel.send(payload)
+            await self._send(payload)
         self.hands.forget(hand_id)
 
     async def _show_closed(self, event: ev.TableClosed) -> None:
         payload = closed_payload(event, self.names)
         slot = self.slot
-        if slot is None or not await self.channel.edit(slot.message_id, payload):
-            await self.channel.send(payload)
+        if slot is None or not await self._edit_message(slot.message_id, payload, slot.poster):
+            await self._send(payload)
         self._closed_shown()
 
     def _closed_shown(self) -> None:
@@ -325,7 +463,7 @@ class TableMessenger:
             message_id,
             self.hands.finished,
             self.view,
-            now=time.time(),
+            now=self.hub.clock(),
             max_age=self.hub.max_age,
         )
         if shows is ClickShows.RESULT:
@@ -404,6 +542,7 @@ class TableMessenger:
             payload, finished_hand = answer
             if not await answer_click(interaction, payload, deferred=deferred):
                 return
+            self._note(interaction)  # its token now edits the message it answered in
             if finished_hand is not None:
                 self._set_slot(None)
                 self.hands.forget(finished_hand)
