@@ -177,6 +177,12 @@ class DealerBot(commands.Bot):
             kept = None
         log.error("%s", command_sync.startup_text(error, guild.id, kept))
 
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Every interaction: the relay keeps the token of one at a table (its requests
+        then go through it, outside Discord's global limit)."""
+        if self.relay is not None:
+            self.relay.saw(interaction)
+
     async def on_ready(self) -> None:
         log.info("connected as %s to %d servers", self.user, len(self.guilds))
         if not self._frozen:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import discord
 
@@ -32,6 +33,7 @@ from .turn_alerts import DEFAULT_DELAY, TurnAlerts
 log = logging.getLogger(__name__)
 
 Key = tuple[int, int]
+BEFORE_TABLE_KEPT = 32  # interactions kept for channels without a table (newest channels)
 BLOCKED_DM_PRIVATE = (
     "I still cannot send you direct messages: your cards are behind **My cards** "
     "(or `/stud cards`)."
@@ -100,6 +102,7 @@ class TableRelay:
             service.clock, service.prefs, self.courier, alert_delay, self._where
         )
         self.messengers: dict[Key, TableMessenger] = {}
+        self._before_table: dict[Key, discord.Interaction[Any]] = {}  # newest last
         self.decks = PlayerDecks(service.prefs)
         # user id -> his card DM waiting for his deck (the first of this process's life)
         self._deck_waits: dict[int, asyncio.Task[None]] = {}
@@ -116,7 +119,27 @@ class TableRelay:
         if found is None:
             found = TableMessenger(self.hub, guild_id, channel_id)
             self.messengers[key] = found
+            early = self._before_table.pop(key, None)
+            if early is not None:  # e.g. the /stud join that opened the table
+                found.saw(early)
         return found
+
+    def saw(self, interaction: discord.Interaction[Any]) -> None:
+        """Any interaction in a table's channel: its token may carry that table's requests
+        off the global budget once it is answered (:meth:`TableMessenger.saw`). In a channel
+        with no table yet, the newest few are kept for the table they may open."""
+        guild_id, channel_id = interaction.guild_id, interaction.channel_id
+        if guild_id is None or channel_id is None:
+            return
+        key = (guild_id, channel_id)
+        messenger = self.messengers.get(key)
+        if messenger is not None:
+            messenger.saw(interaction)
+            return
+        self._before_table.pop(key, None)
+        self._before_table[key] = interaction
+        while len(self._before_table) > BEFORE_TABLE_KEPT:
+            del self._before_table[next(iter(self._before_table))]
 
     async def on_event(self, event: ev.TableEvent) -> None:
         """The service's subscriber: memory updates and queued work only."""

@@ -19,16 +19,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, cast
 
 import discord
 
 from .rest_budget import Lane, RestBudget
-from .table_plan import Payload
+from .table_plan import Payload, Token, Via
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +41,10 @@ MISSING_ACCESS = 50001
 RETRY_SECONDS = 3.0  # the first retry after a transient failure; doubled each time
 RETRY_CAP = 120.0
 MOVED_TEXT = "The table moved further down"
+# A token Discord no longer takes (expired early, its message gone): 401 50027 Invalid
+# Webhook Token, 404 10015 Unknown Webhook, 10008 Unknown Message, 10062 Unknown Interaction.
+TOKEN_DEAD_CODES = frozenset({50027, 10015, 10008, 10062})
+REST: tuple[Via, Token | None] = (Via.REST, None)
 
 
 class ChannelUnavailable(Exception):
@@ -48,6 +53,15 @@ class ChannelUnavailable(Exception):
 
 class ChannelGone(Exception):
     """The channel no longer exists for the bot (deleted, or the server removed the bot)."""
+
+
+class TokenRefused(Exception):
+    """Discord refused an interaction token (expired, or its message is gone): the caller
+    forgets it and sends the request by REST instead."""
+
+    def __init__(self, token: Token, error: discord.HTTPException) -> None:
+        super().__init__(f"HTTP {error.status} code {error.code}")
+        self.token = token
 
 
 class Failure(Enum):
@@ -106,13 +120,21 @@ class Hub:
         *,
         max_age: float = MAX_AGE_SECONDS,
         budget: RestBudget | None = None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.client = client
-        self.budget = budget  # every request here holds one of its tokens, ahead of DMs
+        self.budget = budget  # every REST request here holds one of its tokens, ahead of DMs
         self.remember_message = remember_message
         self.lookup_message = lookup_message
         self.max_age = max_age
+        self.clock = clock  # wall-clock seconds: ages of messages and interaction tokens
         self.on_gone: Callable[[int, int], None] | None = None
+
+    def webhook(self, token: Token) -> discord.Webhook:
+        """The interaction webhook of ``token`` (follow-ups and edits, off the budget)."""
+        application_id = self.client.application_id
+        assert application_id is not None  # known once logged in, before any interaction
+        return discord.Webhook.partial(application_id, token.value, client=self.client)
 
     def channel(self, channel_id: int, guild_id: int) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(channel_id, guild_id=guild_id)
@@ -161,17 +183,44 @@ class TableChannel:
                 raise ChannelUnavailable(error.text or "missing permissions") from error
             raise
 
-    async def send(self, payload: Payload) -> int:
-        """Post a message; its id."""
+    @contextmanager
+    def _token_errors(self, token: Token) -> Iterator[None]:
+        """A token Discord no longer takes as :class:`TokenRefused` (the caller uses REST)."""
+        try:
+            yield
+        except discord.HTTPException as error:
+            if error.status == 401 or error.code in TOKEN_DEAD_CODES:
+                raise TokenRefused(token, error) from error
+            raise
+
+    async def send(self, payload: Payload, through: Token | None = None) -> int:
+        """Post a message (a follow-up of ``through``: off the budget); its id."""
+        if through is not None:
+            with self._token_errors(through):
+                sent = await self.hub.webhook(through).send(wait=True, **payload.webhook_kwargs())
+            return sent.id
         async with self.hub.token():
             with self._channel_errors():
                 message = await self._target().send(**payload.send_kwargs())
         return message.id
 
-    async def edit(self, message_id: int, payload: Payload) -> bool:
-        """Edit a message; False when it is gone (deleted) or too old to edit."""
-        partial = self._target().get_partial_message(message_id)
+    async def edit(
+        self, message_id: int, payload: Payload, via: tuple[Via, Token | None] = REST
+    ) -> bool:
+        """Edit a message: through a token (``Via.ORIGINAL``: the message its click was on;
+        ``Via.FOLLOWUP``: a message it posted) or by REST; False when it is gone (deleted)
+        or too old to edit."""
+        way, token = via
         try:
+            if token is not None and way is not Via.REST:
+                target = "@original" if way is Via.ORIGINAL else message_id
+                with self._token_errors(token):
+                    # discord.py writes the id into the path: "@original" is Discord's name
+                    await self.hub.webhook(token).edit_message(
+                        cast(int, target), **payload.edit_kwargs()
+                    )
+                return True
+            partial = self._target().get_partial_message(message_id)
             async with self.hub.token():
                 with self._channel_errors():
                     await partial.edit(**payload.edit_kwargs())
@@ -182,23 +231,24 @@ class TableChannel:
             raise
         return True
 
-    async def leave_pointer(self, message_id: int, moved_to: int | None) -> None:
+    async def leave_pointer(
+        self,
+        message_id: int,
+        moved_to: int | None,
+        via: tuple[Via, Token | None] = (Via.REST, None),
+    ) -> None:
         """Best effort: turn the old table message into one line pointing to the new one."""
         text = pointer_text(self.guild_id, self.channel_id, moved_to)
         try:
-            await (
-                self._target()
-                .get_partial_message(message_id)
-                .edit(content=text, embeds=[], view=None)
-            )
-        except discord.HTTPException as error:
+            await self.edit(message_id, Payload([], None, content=text), via)
+        except (discord.HTTPException, TokenRefused, ChannelUnavailable, ChannelGone) as error:
             log.info(
-                "channel %s: could not tidy message %s (HTTP %s)",
-                *(self.channel_id, message_id, error.status),
+                "channel %s: could not tidy message %s (%s)", self.channel_id, message_id, error
             )
 
-    async def notice(self, notice: Notice) -> None:
-        """A short message; only the named member (if any) is pinged."""
+    async def notice(self, notice: Notice, through: Token | None = None) -> None:
+        """A short message (a follow-up of ``through``: off the budget); only the named
+        member (if any) is pinged."""
         mentions = (
             discord.AllowedMentions(
                 everyone=False, roles=False, users=[discord.Object(notice.mention)]
@@ -206,6 +256,12 @@ class TableChannel:
             if notice.mention
             else discord.AllowedMentions.none()
         )
+        if through is not None:
+            with self._token_errors(through):
+                await self.hub.webhook(through).send(
+                    notice.content, allowed_mentions=mentions, wait=True
+                )
+            return
         async with self.hub.token():
             with self._channel_errors():
                 await self._target().send(notice.content, allowed_mentions=mentions)

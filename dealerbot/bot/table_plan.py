@@ -56,6 +56,15 @@ class Payload:
     def edit_kwargs(self) -> dict[str, Any]:
         return {"content": self.content, "embeds": self.embeds, "view": self.view}
 
+    def webhook_kwargs(self) -> dict[str, Any]:
+        """A follow-up's fields (no null content, no empty view)."""
+        kwargs: dict[str, Any] = {"embeds": self.embeds}
+        if self.content is not None:
+            kwargs["content"] = self.content
+        if self.view is not None:
+            kwargs["view"] = self.view
+        return kwargs
+
 
 def table_payload(
     view: TableView,
@@ -86,6 +95,59 @@ def closed_payload(event: ev.TableClosed, names: Mapping[int, str]) -> Payload:
     return Payload([closed_embed(event, dict(names))], None)
 
 
+# An interaction's token answers follow-ups and edits for 15 minutes (Discord), outside the
+# global limit of 50 requests/s; dealerbot stops using one a minute before it dies.
+TOKEN_LIFE = 15 * 60.0
+TOKEN_MARGIN = 60.0
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """An interaction at a table, answered, whose token may still send requests that do not
+    spend the global budget: follow-ups in its channel (new messages, each then editable
+    through it) and edits of ``original``, the message its answer is (a click answered in
+    place: the message the button is on; None: an ephemeral or new answer)."""
+
+    value: str
+    expires: float  # wall-clock second after which it is not used
+    original: int | None = None
+
+    @classmethod
+    def of(cls, value: str, created_at: float, original: int | None = None) -> Token:
+        return cls(value, created_at + TOKEN_LIFE - TOKEN_MARGIN, original)
+
+    def fresh(self, now: float) -> bool:
+        return now < self.expires
+
+
+class Via(enum.Enum):
+    """How a table request goes: through an interaction's token (outside the global limit)
+    or by REST (on the bot's budget: only when no token is fresh)."""
+
+    REST = "rest"
+    ORIGINAL = "original"  # PATCH .../messages/@original: the message the click was on
+    FOLLOWUP = "followup"  # POST a follow-up, or PATCH .../messages/{id} of one it posted
+
+
+def edit_via(
+    message_id: int, clicked: Token | None, poster: Token | None, now: float
+) -> tuple[Via, Token | None]:
+    """The way to edit a table message: the newest click on it answered in place, else the
+    token whose follow-up posted it, else REST."""
+    if clicked is not None and clicked.original == message_id and clicked.fresh(now):
+        return Via.ORIGINAL, clicked
+    if poster is not None and poster.fresh(now):
+        return Via.FOLLOWUP, poster
+    return Via.REST, None
+
+
+def post_via(latest: Token | None, now: float) -> tuple[Via, Token | None]:
+    """The way to post in the table's channel: a follow-up of its newest interaction."""
+    if latest is not None and latest.fresh(now):
+        return Via.FOLLOWUP, latest
+    return Via.REST, None
+
+
 @dataclass(slots=True)
 class Slot:
     """The table's live message: which hand it shows (None: the waiting table)."""
@@ -95,6 +157,7 @@ class Slot:
     posted_at: float
     key: str | None = None  # what it shows, to skip an edit that changes nothing
     version: int = -1  # the messenger's state version it shows (skip re-rendering when equal)
+    poster: Token | None = None  # the token it was posted through (a follow-up), if any
 
     def shows(self, key: str | None, version: int) -> None:
         """Record what the message now shows (key None: not compared, e.g. a click answer)."""

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import random
 import re
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +20,7 @@ from typing import Any
 import discord
 
 from dealerbot.bot.client import DealerBot, point_discord_at
+from dealerbot.bot.table_plan import TOKEN_LIFE
 from dealerbot.runner import table_service
 from dealerbot.settings import Settings
 from dealerbot.tables import FakeClock
@@ -337,3 +339,12 @@ def random_chooser(rng: random.Random) -> Any:
 
 def discord_error(exc: BaseException) -> discord.HTTPException | None:
     return exc if isinstance(exc, discord.HTTPException) else None
+
+
+def age_tokens(club: Club, seconds: float | None = None) -> None:
+    """Make the bot's clock run ahead, so every interaction token it holds is too old to use
+    (``seconds`` ahead; default: a token's whole life): its table requests go by REST."""
+    relay = club.bot.relay
+    assert relay is not None
+    ahead = TOKEN_LIFE if seconds is None else seconds
+    relay.hub.clock = lambda: time.time() + ahead

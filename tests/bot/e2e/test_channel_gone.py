@@ -10,7 +10,7 @@ from dealerbot.store.audit import audit
 from dealerbot.tables import events as ev
 from tests.bot.emulator import Member
 
-from .driver import Club, action_buttons, passive
+from .driver import Club, action_buttons, age_tokens, passive
 
 
 async def audit_ok(club: Club) -> None:
@@ -78,6 +78,7 @@ async def test_unknown_channel_on_a_table_request_closes_the_table(club: Club) -
     await club.seat(seated)
     await club.start_hand()
     await club.wait_turn()
+    age_tokens(club)  # the edit goes by REST, where the unknown channel is met
     club.emu.fail_next(
         "PATCH",
         f"/channels/{club.channel.id}/messages/*",

@@ -7,7 +7,7 @@ import re
 
 from dealerbot.tables import events as ev
 
-from .driver import Club, action_buttons, buttons, is_result, message_text, passive
+from .driver import Club, action_buttons, age_tokens, buttons, is_result, message_text, passive
 
 PRETTY_CARD = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
 
@@ -53,6 +53,7 @@ async def test_a_429_on_the_table_edit_is_retried(club: Club) -> None:
     await club.start_hand()
     message, user = await club.wait_turn()
     before = message_text(message)
+    age_tokens(club)  # no token is fresh: the edit goes by REST
     club.emu.fail_next("PATCH", f"/channels/{club.channel.id}/messages/*", 429, retry_after=0.05)
     await time_passes(club, 46)  # the turn time runs out: the time bank starts
     [limited] = club.emu.requests("PATCH", f"/messages/{message['id']}", status=429)
@@ -115,6 +116,7 @@ async def test_a_channel_where_the_bot_cannot_post_gets_a_clear_answer(club: Clu
     await club.seat(club.players[:2])
     await club.start_hand()
     message, _ = await club.wait_turn()
+    age_tokens(club)  # by REST (an interaction token needs no channel permission)
     club.emu.set_bot_channel_access(club.channel, can_send=False, can_view=False)
     await time_passes(club, 46)  # an edit the bot may not make now
     assert club.emu.requests("PATCH", f"/messages/{message['id']}", status=403)

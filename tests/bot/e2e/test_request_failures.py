@@ -19,7 +19,7 @@ from dealerbot.bot.table_channel import (
 )
 from dealerbot.bot.table_messages import TableMessenger
 
-from .driver import Club, message_text
+from .driver import Club, age_tokens, message_text
 
 
 def http_error(status: int, code: int = 0, kind: type = discord.HTTPException) -> Exception:
@@ -62,6 +62,7 @@ async def test_a_400_on_the_table_edit_is_logged_once_and_not_retried(
     await club.start_hand()
     message, _ = await club.wait_turn()
     path = f"/channels/{club.channel.id}/messages/*"
+    age_tokens(club)  # no token is fresh: the edit goes by REST
     club.emu.fail_next("PATCH", path, 400, code=50035, message="Invalid Form Body", times=100)
     with caplog.at_level(logging.WARNING, logger="dealerbot"):
         await time_passes(club, 46)  # the turn clock runs out: the table message is edited
@@ -77,6 +78,7 @@ async def test_a_5xx_on_the_table_edit_backs_off_then_succeeds(club: Club) -> No
     await club.seat(club.players[:2])
     await club.start_hand()
     message, _ = await club.wait_turn()
+    age_tokens(club)  # no token is fresh: the edit goes by REST
     club.emu.fail_next("PATCH", f"/channels/{club.channel.id}/messages/*", 503)
     await time_passes(club, 46)
     table = messenger(club)
