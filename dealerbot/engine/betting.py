@@ -124,8 +124,8 @@ def option(
     kind an action names (building every option on each action cost a sixth of a hand's
     time), so what is offered and what is accepted cannot drift apart.
     """
-    stakes = rnd.stakes
     if rnd.bring_in_due:  # R3.2 forced bring-in, or R3.6 nobody forced
+        stakes = rnd.stakes
         if kind is _FOLD:
             if rnd.bring_in_forced:
                 return None
@@ -154,6 +154,7 @@ def option(
     normal_kind, big_kind = wager_kinds(rnd.street, rnd.bets_made)
     if kind is not normal_kind and kind is not big_kind:
         return None
+    stakes = rnd.stakes
     size = stakes.big_bet if rnd.big_mode else bet_size(stakes, rnd.street)
     normal = clamp(normal_kind, rnd.full_level + size, street_bet, stack)
     if kind is normal_kind:
