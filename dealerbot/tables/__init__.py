@@ -19,6 +19,9 @@ clock's rules), ``timers``, ``recovery`` (replay and resume policy). What front 
 ``views`` (the view types), ``projection`` (views from a table's snapshot), ``narration``
 (engine events told as table events), ``events``. House players (issue 20): ``house_seats``
 (who sits and leaves, how they act, what is said of them, the bankroll: ``service.house``).
+Sit & Go tournaments (issue 18): ``tournaments`` (every command: ``service.tournaments``;
+the tournament holds its channel), ``tournament_table`` (its table: entries for seats,
+tournament chips, the places each hand decides; the cash table parked meanwhile).
 House policy: ``settings`` (table and server settings, the stakes trackers import),
 ``limits`` (every bound the service accepts, for front ends too), ``errors`` (every refusal
 and its wording).
@@ -31,6 +34,7 @@ from dealerbot.store.hands import HandRecord
 from dealerbot.store.house import HouseBook, HouseDay
 from dealerbot.store.leaderboard import LeaderboardEntry, LeaderboardPage
 from dealerbot.store.wallets import DailyClaim, Wallet
+from dealerbot.tournament import LEVEL_MINUTES, STARTING_CHIPS, STRUCTURES, Structure
 
 from . import events
 from .abandon import Abandoned, ClosedBecause
@@ -49,6 +53,7 @@ from .errors import (
     NoTableError,
     NotEnoughPlayersError,
     NotInHandError,
+    NoTournamentError,
     NotSeatedError,
     OutOfTurnError,
     SeatPromisedError,
@@ -57,6 +62,7 @@ from .errors import (
     TableElsewhereError,
     TableError,
     TableFullError,
+    TournamentError,
 )
 from .events import AutoReason, SitOutReason
 from .hand_loop import click_refusal
@@ -115,17 +121,22 @@ from .stats import (
 )
 from .stats import Period as StatsPeriod
 from .timers import Clock, FakeClock, SystemClock
+from .tournaments import DEFAULT_BUY_IN, DEFAULT_STRUCTURE, Tournaments
 from .views import (
     DEFAULT_DECK,
     ChoiceView,
     DeckStyle,
+    EntryView,
     GamesView,
+    LevelView,
     OptionView,
     PlayerView,
     SeatView,
     StakesView,
     TablePhase,
     TableView,
+    TournamentPhase,
+    TournamentView,
 )
 
 __all__ = [
@@ -138,8 +149,10 @@ __all__ = [
     "CHIPS",
     "CHOICE_SECONDS",
     "DAILY_COOLDOWN_SECONDS",
+    "DEFAULT_BUY_IN",
     "DEFAULT_DECK",
     "DEFAULT_HISTORY",
+    "DEFAULT_STRUCTURE",
     "HANDS_PER_GAME",
     "HAND_ID",
     "HISTORY_FILE_HANDS",
@@ -149,9 +162,12 @@ __all__ = [
     "HOUSE_MARK",
     "HOUSE_NAMES",
     "HOUSE_PLAYERS",
+    "LEVEL_MINUTES",
     "PERIOD_TITLES",
     "SEATS",
     "SMALL_BET",
+    "STARTING_CHIPS",
+    "STRUCTURES",
     "TIME_BANK_SECONDS",
     "TRACKER_BIG_BETS",
     "TRACKER_STAKES",
@@ -177,6 +193,7 @@ __all__ = [
     "DatabaseError",
     "DatabaseLock",
     "DeckStyle",
+    "EntryView",
     "FakeClock",
     "GameMode",
     "GamesView",
@@ -195,8 +212,10 @@ __all__ = [
     "LeaderboardEntry",
     "LeaderboardPage",
     "LeaveOutcome",
+    "LevelView",
     "NoHandError",
     "NoTableError",
+    "NoTournamentError",
     "NotEnoughPlayersError",
     "NotInHandError",
     "NotSeatedError",
@@ -216,6 +235,7 @@ __all__ = [
     "StaleActionError",
     "StatsPeriod",
     "StatsReport",
+    "Structure",
     "Subscriber",
     "SystemClock",
     "TableClosingError",
@@ -226,6 +246,10 @@ __all__ = [
     "TablePhase",
     "TableService",
     "TableView",
+    "TournamentError",
+    "TournamentPhase",
+    "TournamentView",
+    "Tournaments",
     "Variant",
     "Wallet",
     "WinningsEntry",

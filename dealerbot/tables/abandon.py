@@ -1,11 +1,14 @@
-"""Abandoning a table whose channel is gone: the hand called off, every seat cashed out now.
+"""Calling off at once: a table whose channel is gone (the hand called off, every seat
+cashed out now), and a Sit & Go (:func:`cancel_tournament`: the host's cancel, or its
+channel gone).
 
 A deleted channel (or a server that removed the bot) can never show a table again, so
 waiting for the hand to end would strand its chips. :func:`abandon` does in one
 transaction what crash recovery does for a hand it cannot rebuild (the hand is
 cancelled, every committed chip stays on its stack with a refund ledger row), then
 cashes every seat out to its wallet and closes the table. The result says, for each
-player, where the chips went, in words a front end can send privately.
+player, where the chips went, in words a front end can send privately. A channel held by
+a Sit & Go has it cancelled first (its pool back to the players), then its cash table closed.
 """
 
 from __future__ import annotations
@@ -18,12 +21,17 @@ from typing import Protocol
 
 from dealerbot.store import seats as seats_db
 from dealerbot.store import tables as tables_db
+from dealerbot.store import tournament_play as play_db
 from dealerbot.store.db import Database
 from dealerbot.store.tables import TableStatus
+from dealerbot.tournament import Stack, cancel_split
 
-from . import hand_log, recovery
+from . import events as out
+from . import hand_log, narration, recovery
+from .errors import store_errors_as_table_errors
 from .hand_log import CashOutPlan, CashOuts, Ended
 from .table import Table
+from .tournament_table import TournamentTable
 
 
 class TableRef(Protocol):
@@ -86,6 +94,12 @@ async def abandon(table: Table, because: ClosedBecause) -> Abandoned:
     Called with the table's lock held; the table's timers stop and its events (the
     cancelled hand, players leaving, the table closed) go out as for any close.
     """
+    if isinstance(table, TournamentTable):
+        parked = await cancel_tournament(table, because.text)
+        if parked is None:  # no cash table was loaded: nobody seated at one
+            await seats_db.close_table(table.deps.db, table.id)
+            return Abandoned(table.guild_id, table.channel_id, table.id, because, (), None)
+        table = parked
     db = table.deps.db
     live = table.hand
     table.turn_timer.cancel()
@@ -136,3 +150,41 @@ class Abandoner:
                 if ref.table is not None and not ref.table.closed:
                     done.append(await abandon(ref.table, because))
         return done
+
+
+async def cancel_tournament(tour: TournamentTable, reason: str) -> Table | None:
+    """Call the Sit & Go off in one transaction (the hand being played called off first, its
+    chips back to their stacks), the pool back to the players, announced; the channel's
+    cash table deals again. Returns it (None: none was loaded)."""
+    db = tour.deps.db
+    live = tour.hand
+    tour.stop_timers()
+    text = reason.strip() or "cancelled"
+    async with db.transaction():
+        if live is not None:
+            committed = recovery.committed_by_user(live.state, live.players)
+            why = f"the Sit & Go was cancelled ({text}); every chip bet goes back"
+            await hand_log.cancel(db, live.id, why, committed, tour.book)
+        if tour.row.started_at is None:
+            shares = dict.fromkeys(tour.entries, tour.rules.buy_in)
+        else:
+            left = [e for e in tour.entries.values() if e.place is None and e.stack > 0]
+            stacks = [Stack(e.user_id, e.seat_no or 0, e.stack) for e in left]
+            button = tour.button_seat if tour.button_seat is not None else tour.row.button_seat
+            shares = cancel_split(tour.row.pool, stacks, button or 0) if stacks else {}
+        with store_errors_as_table_errors():
+            await play_db.cancel_tournament(db, tour.row.id, shares, text)
+    if live is not None:
+        tour.hand = None
+        ended = Ended(live.record, live.players, None, why, CashOuts((), ()))
+        story = (tuple(tour.last_actions), tuple(tour.hand_actions))
+        tour.emit(narration.hand_ended(tour.guild_id, tour.channel_id, ended, *story))
+    await tour.reload()
+    names = {e.user_id: e.display_name for e in tour.entries.values()}
+    paid = ", ".join(f"{names[u]} {c:,}" for u, c in sorted(shares.items(), key=lambda i: -i[1]))
+    tour.notice(
+        out.TournamentNoticeKind.CANCELLED,
+        f"Sit & Go #{tour.row.id} is cancelled ({text}). Back to the wallets: {paid or 'nothing'}.",
+    )
+    tour.touch()
+    return tour.release_channel()

@@ -122,6 +122,15 @@ class DatabaseError(TableError):
     """The database cannot be used (written by a newer dealerbot, a migration failed)."""
 
 
+class TournamentError(TableError):
+    """A Sit & Go command refused: the message says why, and what can be done instead."""
+
+
+class NoTournamentError(TournamentError):
+    def __init__(self, message: str = "There is no Sit & Go in this channel.") -> None:
+        super().__init__(message)
+
+
 class TableElsewhereError(TableError):
     """Another dealerbot process runs this table (sharding): this one must not answer."""
 
@@ -210,9 +219,14 @@ def as_table_error(error: store.StoreError) -> TableError:
         return HandInProgressError("That has to wait until the current hand ends.")
     if isinstance(error, store.NoWallet):
         return TableError("That player has no wallet in this server.")
+    if isinstance(error, store.TournamentNotOpen):
+        return TournamentError(f"The Sit & Go is {error.status}: that cannot be done now.")
     for fact, refusal in _PLAIN:
         if isinstance(error, fact):
             return refusal()
+    for fact, text in _TOURNAMENT:
+        if isinstance(error, fact):
+            return TournamentError(text)
     return TableError("That could not be done; nothing was changed.")
 
 
@@ -223,6 +237,13 @@ _PLAIN: tuple[tuple[type[store.StoreError], type[TableError]], ...] = (
     (store.UnknownTable, NoTableError),
     (store.TableNotOpen, TableClosingError),
     (store.StaleAction, StaleActionError),
+    (store.UnknownTournament, NoTournamentError),
+)
+_TOURNAMENT: tuple[tuple[type[store.StoreError], str], ...] = (
+    (store.LiveTournament, "This channel has a Sit & Go already."),
+    (store.AlreadyRegistered, "You are registered for this Sit & Go already."),
+    (store.NotRegistered, "You are not registered for this Sit & Go."),
+    (store.TournamentFull, "Every seat of this Sit & Go is taken."),
 )
 
 

@@ -305,6 +305,45 @@ class PrivateCards(TableEvent):
         return tuple(c for c, up in zip(self.cards, self.face_up, strict=True) if not up)
 
 
+class TournamentNoticeKind(StrEnum):
+    """What a :class:`TournamentNotice` announces."""
+
+    CREATED = "created"
+    REGISTERED = "registered"
+    UNREGISTERED = "unregistered"
+    STARTED = "started"
+    LEVEL = "level"  # a new level from this deal (or the host moved it)
+    PAUSED = "paused"
+    RESUMED = "resumed"
+    FORFEIT = "forfeit"  # a player asked to forfeit during a hand: out when it ends
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentNotice(TableEvent):
+    """Something every player of the channel's Sit & Go hears, in words (``text``)."""
+
+    tournament_id: int
+    kind: TournamentNoticeKind
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerFinished(TableEvent):
+    """A place decided (a bust, a forfeit, the winner): ``text`` says it ("carol finishes
+    4th"); ``prize`` went from the pool to his wallet in the same transaction."""
+
+    tournament_id: int
+    user_id: int
+    name: str
+    place: int
+    shares: tuple[int, ...]  # the places his tie group shares (his own alone if none)
+    prize: int
+    forfeited: bool
+    text: str
+
+
 PUBLIC_EVENTS: tuple[type[TableEvent], ...] = (
     TableChanged,
     PlayerJoined,
@@ -322,6 +361,8 @@ PUBLIC_EVENTS: tuple[type[TableEvent], ...] = (
     Showdown,
     HandEnded,
     TableClosed,
+    TournamentNotice,
+    PlayerFinished,
 )
 
 

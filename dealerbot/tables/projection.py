@@ -5,25 +5,49 @@ run-time table. Cards enter the public view only through the engine's public vie
 where the card's face-up flag is set, so a face-down card can never reach it (R8.1, R8.2);
 the player's view adds his own cards through the engine's view for his seat. The events are
 split into public and private in :mod:`.narration`; the leak test in tests/tables checks
-both over many hands.
+both over many hands. A Sit & Go's view (:func:`tournament_view`) and its words (a level, a
+place, the results) are built here too, from its rows and level clock.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from dealerbot.engine import HandView, public_view
 from dealerbot.engine import player_view as engine_player_view
 from dealerbot.store.seats import SeatRow
 from dealerbot.store.tables import TableStatus
+from dealerbot.store.tournaments import EntryRow, EntryStatus, TournamentRow
 from dealerbot.store.validate import is_house_player_id
+from dealerbot.tournament import (
+    Level,
+    LevelClock,
+    TournamentSettings,
+    level,
+    level_line,
+    prize_table,
+)
 
 from .events import ActionTaken
 from .hand_log import LiveHand
+from .limits import MIN_BUYIN_SMALL_BETS
+from .rotation import GameMode
 from .settings import TableConfig
-from .views import GamesView, OptionView, PlayerView, SeatView, StakesView, TablePhase, TableView
+from .views import (
+    EntryView,
+    GamesView,
+    LevelView,
+    OptionView,
+    PlayerView,
+    SeatView,
+    StakesView,
+    TablePhase,
+    TableView,
+    TournamentPhase,
+    TournamentView,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,3 +238,160 @@ def player_view(table: TableSnapshot, seat: SeatRow) -> PlayerView:
         seq=live.seq if my_turn else None,
         time_bank=seat.time_bank_seconds,
     )
+
+
+# --- a Sit & Go ---------------------------------------------------------------------------
+
+LADDER_SHOWN = 16  # levels a view lists: the issue's table (the ladder goes on past it)
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st ..."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def level_view(lv: Level) -> LevelView:
+    return LevelView(lv.number, lv.game, lv.small_bet, lv.big_bet, lv.ante, lv.bring_in)
+
+
+def _entry_view(entry: EntryRow) -> EntryView:
+    return EntryView(
+        user_id=entry.user_id,
+        name=entry.display_name,
+        seat=entry.seat_no,
+        stack=entry.stack,
+        status=entry.status.value,
+        place=entry.place,
+        shares=entry.shares,
+        prize=entry.prize,
+        refund=entry.refund,
+        sitting_out=entry.sitting_out,
+    )
+
+
+def tournament_view(
+    row: TournamentRow,
+    rules: TournamentSettings,
+    entries: Sequence[EntryRow],
+    clock: LevelClock,
+    now: float,
+    hand_number: int | None = None,
+) -> TournamentView:
+    """Everything anyone may see of a Sit & Go, as of ``now``."""
+    phase = TournamentPhase(row.status.value)
+    started = row.started_at is not None
+    left = [e for e in entries if e.status is EntryStatus.PLAYING and e.place is None]
+    out = [e for e in entries if e.place is not None]
+    ordered = sorted(left, key=lambda e: (-e.stack, e.seat_no or 0)) + sorted(
+        out, key=lambda e: e.place or 0
+    )
+    if not started:
+        ordered = list(entries)
+    count = row.entrants or len(entries)
+    prizes = prize_table(count * rules.buy_in, count) if count >= 2 else ()
+    current: Level | None = None
+    line = seconds = ends = None
+    if started and phase in (TournamentPhase.RUNNING, TournamentPhase.PAUSED):
+        status = clock.status(now)
+        current = level(status.level, rules.games)
+        seconds = status.seconds_left
+        ends = None if status.paused else now + status.seconds_left
+        line = level_line(current, seconds, mixed=rules.mixed, paused=status.paused)
+    chips = sum(e.stack for e in left)
+    return TournamentView(
+        tournament_id=row.id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        phase=phase,
+        game=rules.game_name,
+        games=rules.games,
+        structure=rules.structure.value,
+        buy_in=rules.buy_in,
+        starting_chips=rules.starting_chips,
+        level_minutes=rules.level_minutes,
+        seats=rules.seats,
+        turn_seconds=rules.turn_seconds,
+        entries=tuple(_entry_view(e) for e in ordered),
+        ladder=tuple(level_view(level(n, rules.games)) for n in range(1, LADDER_SHOWN + 1)),
+        level=None if current is None else level_view(current),
+        level_line=line,
+        seconds_left=seconds,
+        level_ends_at=ends,
+        paused=phase is TournamentPhase.PAUSED,
+        players_left=len(left) if started else len(entries),
+        average_stack=chips // len(left) if started and left else None,
+        pool=row.pool,
+        prizes=prizes,
+        now=_now_text(row, phase, entries, left, hand_number),
+        created_at=row.created_at,
+        started_at=row.started_at,
+        ended_at=row.ended_at,
+        note=row.note,
+    )
+
+
+def _now_text(
+    row: TournamentRow,
+    phase: TournamentPhase,
+    entries: Sequence[EntryRow],
+    left: Sequence[EntryRow],
+    hand_number: int | None,
+) -> str:
+    if phase is TournamentPhase.REGISTERING:
+        return (
+            f"Registering: {len(entries)} of {row.seats} seats taken. It starts when the seats "
+            "are full, or when an admin starts it with two or more registered."
+        )
+    if phase is TournamentPhase.PAUSED:
+        return "Paused by the host: no new hand until it resumes; the level clock stands still."
+    if phase is TournamentPhase.RUNNING:
+        if hand_number is not None:
+            return f"Hand #{hand_number} is being played; {len(left)} players left."
+        return f"{len(left)} players left; the next hand is dealt shortly."
+    if phase is TournamentPhase.FINISHED:
+        winner = next((e for e in entries if e.place == 1), None)
+        return f"Finished: {winner.display_name if winner else 'nobody'} won."
+    return f"Cancelled ({row.note}): the pool went back to the players."
+
+
+def level_config(settings: TournamentSettings, lv: Level) -> TableConfig:
+    """The table settings a hand dealt at ``lv`` plays (the other settings: the defaults)."""
+    return TableConfig(
+        variant=lv.game,
+        game=GameMode(lv.game.value),
+        ante=lv.ante,
+        bring_in=lv.bring_in,
+        small_bet=lv.small_bet,
+        min_buyin=MIN_BUYIN_SMALL_BETS * lv.small_bet,  # no buy-in here: the least allowed
+        max_buyin=MIN_BUYIN_SMALL_BETS * lv.small_bet,
+        seats=settings.seats,
+        turn_seconds=settings.turn_seconds,
+    )
+
+
+def level_text(rules: TournamentSettings, lv: Level, clock: LevelClock, now: float) -> str:
+    """A level as its first deal announces it (the level line)."""
+    left = clock.status(now)
+    return level_line(lv, left.seconds_left, mixed=rules.mixed, paused=left.paused)
+
+
+def finish_text(entry: EntryRow) -> str:
+    """``carol finishes 4th``, with the places a tie shares and the prize, if any."""
+    assert entry.place is not None
+    if entry.place == 1:
+        return f"{entry.display_name} wins the Sit & Go and {entry.prize:,} chips"
+    text = f"{entry.display_name} finishes {ordinal(entry.place)}"
+    if len(entry.shares) > 1:
+        low, high = ordinal(entry.shares[0]), ordinal(entry.shares[-1])
+        text += f" (tied: places {low} to {high} shared)"
+    if entry.status is EntryStatus.FORFEITED:
+        text += " (forfeited)"
+    return text + (f" and wins {entry.prize:,} chips" if entry.prize else "")
+
+
+def results_text(row: TournamentRow, entries: Mapping[int, EntryRow]) -> str:
+    """The end of a Sit & Go, as announced: who won what."""
+    paid = sorted((e for e in entries.values() if e.prize), key=lambda e: e.place or 0)
+    prizes = ", ".join(f"{ordinal(e.place or 0)} {e.display_name} {e.prize:,}" for e in paid)
+    return f"Sit & Go #{row.id} is over. Prizes: {prizes}."

@@ -46,7 +46,7 @@ from dealerbot.store.hands import HandRecord
 from . import events as out
 from . import hand_log
 from .events import AutoReason
-from .hand_log import CashOutPlan, Ended, LiveHand, Player
+from .hand_log import Book, Ended, LiveHand, Player
 from .narration import LAST_ACTIONS, narrate
 from .settings import TableConfig
 
@@ -178,7 +178,7 @@ class Refund:
 
 
 async def restore(
-    db: Database, record: HandRecord, guild_id: int, channel_id: int, plan: CashOutPlan
+    db: Database, record: HandRecord, guild_id: int, channel_id: int, plan: Book
 ) -> Resume | Ended:
     """Read the hand's log back and apply :func:`resume_policy`; a refund is written here
     (one transaction: the hand cancelled, its chips back, leavers cashed out)."""

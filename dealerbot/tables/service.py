@@ -5,12 +5,11 @@ it causes are delivered to subscribers, in order, right after the lock is releas
 a command returns, its events have been delivered). A user's errors are
 :class:`~dealerbot.tables.errors.TableError`, worded to show. What needs no table lock is a
 facet: ``accounts``, ``prefs``, ``stats``, ``settings`` (house settings), ``records`` (hand
-histories), ``proofs``, ``closing`` (tables closed at once); methods of the same names
-delegate to them. The front end's table message id is kept here across restarts.
-
-Randomness, the clock and therefore every timer are injected: production uses
-``secrets.SystemRandom()`` and the wall clock; tests pass ``random.Random(seed)`` and a
-:class:`~dealerbot.tables.timers.FakeClock`.
+histories), ``proofs``, ``closing`` (tables closed at once), ``tournaments`` (Sit & Gos,
+under their channel's lock); methods of the same names delegate to them. The front end's
+table message id is kept here across restarts. Randomness, the clock and therefore every
+timer are injected: production uses ``secrets.SystemRandom()`` and the wall clock; tests
+pass ``random.Random(seed)`` and a :class:`~dealerbot.tables.timers.FakeClock`.
 """
 
 from __future__ import annotations
@@ -51,6 +50,7 @@ from .settings import GuildEconomy, HouseSettings, TableConfig
 from .stats import PlayerStats
 from .table import Deps, Table
 from .timers import Clock, SystemClock, TaskTracker
+from .tournaments import Tournaments
 from .views import PlayerView, TableView
 
 log = logging.getLogger(__name__)
@@ -99,11 +99,8 @@ class _Ref:
 
 
 class TableService:
-    """Seats, hands, timers and chips for every table, by (guild id, channel id).
-
-    The wallet commands (balance, daily, leaderboard, ...) delegate to ``accounts``, the
-    settings commands to ``settings`` (under the lock of a loaded table that takes a change).
-    """
+    """Seats, hands, timers and chips for every table, by (guild id, channel id); the
+    wallet commands delegate to ``accounts``, the settings commands to ``settings``."""
 
     click_refusal = staticmethod(hand_loop.click_refusal)
     """Whether a member may press an action button now, and why not, in words."""
@@ -130,7 +127,6 @@ class TableService:
         self._locks = KeyedLocks()
         self._tables: dict[Key, Table] = {}
         self._subscribers: list[Subscriber] = []
-        self._started = False
         # The facets (no table lock, except ``closing`` and ``house``: through _command).
         self.accounts = Accounts(db)  # wallets, daily, leaderboard, economy
         self.prefs = PlayerPrefs(db)  # a player's own preferences (turn alerts)
@@ -140,13 +136,13 @@ class TableService:
         self.proofs = Proofs(db)  # proofs of a fair deal (those hands are over)
         self.closing = Abandoner(db, self._command)  # tables closed at once (channel gone)
         self.house = house_seats.HouseBank(db, self._deps.house, self._command, self._tables)
+        self.tournaments = Tournaments(self._deps, self._command, self._tables, self._locks.get)
 
     # --- life cycle ------------------------------------------------------------------
 
     async def startup(self) -> None:
         """Load every open table of this process's guilds whose lease it gets: resume hands
         in progress (or refund them), arm timers."""
-        self._started = True
         await self.ownership.start(self.db, self._stop_tables)
         for record in await tables_db.list_tables(
             self.db, statuses=(TableStatus.OPEN, TableStatus.CLOSING)
@@ -239,6 +235,8 @@ class TableService:
         table = Table(self._deps, record, config, seats, self._locks.get(key))
         await table.games.load(self.db, record.id)  # a mixed game resumes its rotation
         self._tables[key] = table
+        if (held := await self.tournaments.take_over(table)) is not None:
+            return held  # its Sit & Go deals here; the cash table waits, parked in it
         hand = await hands_db.current_hand(self.db, record.id)
         # Top-ups queued before a restart: now if no hand is left to settle, else after it.
         between = hand is None and record.status is TableStatus.OPEN
@@ -297,6 +295,7 @@ class TableService:
                 table = ref.table = await self._load((guild_id, channel_id))
                 assert table is not None
             else:
+                self.tournaments.refuse_cash_join(table)  # a Sit & Go holds the channel
                 if user_id in table.seats:
                     raise errors.AlreadySeatedError()
                 if table.status is not TableStatus.OPEN:

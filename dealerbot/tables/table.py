@@ -36,7 +36,7 @@ from . import errors, hand_loop, house_seats, narration, projection, recovery, s
 from . import events as out
 from .errors import store_errors_as_table_errors
 from .events import Outbox, Publish
-from .hand_log import CashOutPlan, CashOuts, Ended, LiveHand
+from .hand_log import Book, CashOutPlan, CashOuts, Ended, LiveHand
 from .hand_loop import Ctx, Step
 from .house_seats import HouseDeps, HouseSeats, HouseStyle, is_house_user
 from .narration import LAST_ACTIONS
@@ -165,7 +165,7 @@ class Table:
     def _ctx(self) -> Ctx:
         return Ctx(self.deps.db, self.deps.clock, self.guild_id, self.channel_id, self._cash_outs())
 
-    def _cash_outs(self) -> CashOutPlan:
+    def _cash_outs(self) -> Book:  # a cash table's: its leavers, and everyone if closing
         leavers = tuple(s.user_id for s in self.seats.values() if s.leave_after_hand)
         return CashOutPlan(self.id, leavers, self.status is TableStatus.CLOSING)
 

@@ -173,6 +173,7 @@ class TableView:
     # the ActionTaken events said them: the same for a hand resumed after a restart.
     actions: tuple[ActionTaken, ...] = ()
     deck: DeckStyle = DEFAULT_DECK  # how the table's own message draws cards (its setting)
+    tournament: TournamentView | None = None  # a Sit & Go's table: its level, its players
 
     def seat_of(self, user_id: int) -> SeatView | None:
         for seat in self.seats:
@@ -209,3 +210,84 @@ class PlayerView:
     @property
     def down_cards(self) -> tuple[Card, ...]:
         return tuple(c for c, up in zip(self.cards, self.face_up, strict=True) if not up)
+
+
+# --- Sit & Go tournaments ---------------------------------------------------------------------
+
+
+class TournamentPhase(StrEnum):
+    """Where a Sit & Go is in its life."""
+
+    REGISTERING = "registering"
+    RUNNING = "running"
+    PAUSED = "paused"  # by the host, between hands: the level clock stands still
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+@dataclass(frozen=True, slots=True)
+class LevelView:
+    """One level of the ladder: its limits, ante, bring-in and (a mix) its game."""
+
+    number: int
+    game: Variant
+    small_bet: int
+    big_bet: int
+    ante: int
+    bring_in: int
+
+
+@dataclass(frozen=True, slots=True)
+class EntryView:
+    """One player of a Sit & Go: his seat and chips while he plays, his place once out, and
+    what the pool paid him (a prize, or a refund: his buy-in back, or a cancelled
+    tournament's share)."""
+
+    user_id: int
+    name: str
+    seat: int | None
+    stack: int
+    status: str  # registered, playing, busted, forfeited (the winner: playing, place 1)
+    place: int | None
+    shares: tuple[int, ...]  # the places his tie group shares (his own alone if none)
+    prize: int
+    refund: int
+    sitting_out: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentView:
+    """What anyone may see of a Sit & Go: its options, its ladder, who plays, the level and
+    its clock, the prizes, and a line saying what happens now."""
+
+    tournament_id: int
+    guild_id: int
+    channel_id: int
+    phase: TournamentPhase
+    game: str  # stud, stud8, razz, or mix
+    games: tuple[Variant, ...]  # a mix: one game a level, in this order
+    structure: str  # turbo, regular, deep
+    buy_in: int
+    starting_chips: int
+    level_minutes: int
+    seats: int
+    turn_seconds: int
+    entries: tuple[EntryView, ...]  # the players left by stack, then the others by place
+    ladder: tuple[LevelView, ...]  # the first levels (every structure starts at level 1)
+    level: LevelView | None  # the level the next deal plays (from the start)
+    level_line: str | None  # "Level 4 · 50/100 · ante 10 · bring-in 15 · next level in 3:12"
+    seconds_left: float | None  # of the level's running time
+    level_ends_at: float | None  # when the level ends, while the clock runs
+    paused: bool
+    players_left: int
+    average_stack: int | None
+    pool: int  # in the pool now
+    prizes: tuple[int, ...]  # what each paid place pays (projected while registering)
+    now: str  # what happens now, in words
+    created_at: float
+    started_at: float | None
+    ended_at: float | None
+    note: str = ""  # why it was cancelled
+
+    def entry_of(self, user_id: int) -> EntryView | None:
+        return next((e for e in self.entries if e.user_id == user_id), None)
