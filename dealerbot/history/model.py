@@ -170,6 +170,11 @@ class Hand:
     table: str = ""
     max_seats: int | None = None
     tournament_id: int | None = None
+    # A tournament hand's header parts, as written: "100+0", "Level IV (50/100)", and the
+    # mixed game's name ("Triple Stud"; empty for one game). Empty: written as before.
+    tournament_buy_in: str = ""
+    tournament_level: str = ""
+    tournament_mix: str = ""
     started: str = ""
     showed: tuple[str, ...] = ()
 

@@ -128,9 +128,12 @@ class _Writer:
         if stakes.currency is not None:
             limits += f" {stakes.currency}"
         game = f"{GAME_TITLES[hand.game]} ({limits})"
-        if hand.tournament_id is not None:
-            game = f"Tournament #{hand.tournament_id}, {game}"
-        line = f"PokerStars Hand #{hand.hand_id}:  {game}"
+        if hand.tournament_id is not None and hand.tournament_level:
+            line = f"PokerStars Hand #{hand.hand_id}: {self.tournament_title()}"
+        else:
+            if hand.tournament_id is not None:
+                game = f"Tournament #{hand.tournament_id}, {game}"
+            line = f"PokerStars Hand #{hand.hand_id}:  {game}"
         if hand.started:
             line += f" - {hand.started}"
         self.out.append(line)
@@ -144,6 +147,18 @@ class _Writer:
         for ante in hand.antes:
             line = f"{ante.player}: posts the ante {self.money(ante.amount)}"
             self.out.append(line + (" and is all-in" if ante.all_in else ""))
+
+    def tournament_title(self) -> str:
+        """A tournament hand's first line up to its time, as the site writes one:
+        ``Tournament #3540610518, $0.98+$0.12 USD HORSE (7 Card Stud Hi/Lo Limit) - Level V
+        (200/400)``; play chips have no currency (``100+9 8-Game (Razz Limit)``), one game
+        no mix name (``$10+$1 7 CARD STUD HI/LO LIMIT - LEVEL I (25/50)``, the 2009 form)."""
+        hand = self.hand
+        title = GAME_TITLES[hand.game]
+        if hand.tournament_mix:
+            title = f"{hand.tournament_mix} ({title})"
+        buy_in = f"{hand.tournament_buy_in} " if hand.tournament_buy_in else ""
+        return f"Tournament #{hand.tournament_id}, {buy_in}{title} - {hand.tournament_level}"
 
     # --- the streets ---------------------------------------------------------------------------
 

@@ -110,8 +110,8 @@ async def pool_figures(conn: Connection) -> list[PoolFigures]:
     """Every tournament's figures, read in the caller's (consistent) snapshot."""
     tournaments = await fetch_all(
         conn,
-        "SELECT id, guild_id, status, pool, entrants, starting_chips, started_at FROM tournaments"
-        " ORDER BY id",
+        "SELECT id, guild_id, status, pool, entrants, starting_chips, started_at, buy_in"
+        " FROM tournaments ORDER BY id",
     )
     rows = await fetch_all(
         conn,
@@ -129,7 +129,7 @@ async def pool_figures(conn: Connection) -> list[PoolFigures]:
     for t_id, user, stack, prize, refund in entries:
         by_tournament[int(t_id)].append((int(user), int(stack), int(prize), int(refund)))
     out = []
-    for t_id, guild, status, pool, entrants, starting, started in tournaments:
+    for t_id, guild, status, pool, entrants, starting, started, buy_in in tournaments:
         mine = {k: v for k, v in sums.items() if k[0] == t_id}
 
         def total(account: str, reason: str, of: dict[tuple[int, int, str, str], int]) -> int:
@@ -142,13 +142,19 @@ async def pool_figures(conn: Connection) -> list[PoolFigures]:
             paid_in = sum(v for (_, u, a, _), v in mine.items() if u == user and a == "pool")
             if wallet != -paid_in:
                 problems.append(f"user {user}: wallet rows {wallet:,}, pool rows {paid_in:,}")
-        for user, _stack, prize, refund in by_tournament[t_id]:
+        entered = {e[0]: e for e in by_tournament[t_id]}
+        for user in sorted(users):
+            # His pool rows: his buy-in less what came back, if he is in; nothing if he
+            # unregistered (his entry is gone, his buy-in came back).
+            held = sum(v for (_, u, a, _), v in mine.items() if u == user and a == "pool")
             paid = -mine.get((t_id, user, "pool", "prize"), 0)
-            back = -mine.get((t_id, user, "pool", "refund"), 0)
-            if (paid, back) != (prize, refund):
+            entry = entered.get(user)
+            prize, refund = (entry[2], entry[3]) if entry else (0, 0)
+            expected = int(buy_in) - prize - refund if entry else 0
+            if held != expected or paid != prize:
                 problems.append(
-                    f"user {user}: entry says prize {prize:,} refund {refund:,}, "
-                    f"the ledger {paid:,} and {back:,}"
+                    f"user {user}: his pool rows hold {held:,} with prizes {paid:,}; his entry "
+                    f"says {expected:,} with prize {prize:,}"
                 )
         stacks = sum(e[1] for e in by_tournament[t_id])
         out.append(

@@ -9,6 +9,7 @@ The hand id players see is the hand log's row id (``hands.id``), unique in the d
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -27,9 +28,12 @@ from dealerbot.history.model import Hand, view_of
 from dealerbot.history.phh import write_phh, write_phh_hands
 from dealerbot.history.pokerstars_writer import write_hands
 from dealerbot.store import history as history_db
+from dealerbot.store import tournaments as tournaments_db
 from dealerbot.store.db import Database
-from dealerbot.store.hands import HandStatus
+from dealerbot.store.hands import HandRecord, HandStatus
 from dealerbot.store.history import LoggedHand
+from dealerbot.store.tournaments import TournamentRow
+from dealerbot.tournament import DEFAULT_MIX, TournamentSettings, level, pokerstars_level
 
 from .errors import TableError, check_ids, store_errors_as_table_errors
 from .limits import HAND_ID, HISTORY_FILE_HANDS, HISTORY_LINES, Bound
@@ -45,6 +49,7 @@ __all__ = [
 ]
 
 DEFAULT_HISTORY = 10  # lines of /stud history, within limits.HISTORY_LINES
+TRIPLE_STUD = "Triple Stud"  # PokerStars' name for the stud, razz and stud/8 rotation
 
 
 class HistoryFormat(StrEnum):
@@ -114,6 +119,29 @@ def played_hand(logged: LoggedHand, table_name: str) -> PlayedHand:
         ),
         max_seats=config.seats,
     )
+
+
+def tournament_header(hand: Hand, record: HandRecord, row: TournamentRow | None) -> Hand:
+    """A tournament hand's history names its tournament, buy-in (play chips, no fee) and
+    level as PokerStars' own tournament files do, at the table '<tournament> 1'."""
+    if row is None or record.tournament_level is None:
+        return hand
+    rules = TournamentSettings.from_dict(row.settings)
+    triple = rules.mixed and set(rules.games) == set(DEFAULT_MIX)
+    return dataclasses.replace(
+        hand,
+        tournament_id=row.id,
+        tournament_buy_in=f"{row.buy_in}+0",
+        tournament_level=pokerstars_level(level(record.tournament_level, rules.games)),
+        tournament_mix=TRIPLE_STUD if triple else "",
+        table=f"{row.id} 1",
+    )
+
+
+async def tournaments_of(db: Database, logged: Sequence[LoggedHand]) -> dict[int, TournamentRow]:
+    """The tournaments of the tournament hands among ``logged``, by id."""
+    ids = sorted({h.record.tournament_id for h in logged if h.record.tournament_id is not None})
+    return {t: await tournaments_db.get_tournament(db, t) for t in ids}
 
 
 def winners_text(hand: Hand) -> str:
@@ -198,8 +226,15 @@ class HandRecords:
                     )
                 name = f"hands-last-{len(logged)}"
         names = table_names or {}
+        with store_errors_as_table_errors():
+            held = await tournaments_of(self.db, logged)
         views = [
-            viewer_view(hand, user_id, names.get(hand.channel_id, f"channel {hand.channel_id}"))
+            viewer_view(
+                hand,
+                user_id,
+                names.get(hand.channel_id, f"channel {hand.channel_id}"),
+                held.get(hand.record.tournament_id or 0),
+            )
             for hand in logged
         ]
         ids = [hand.record.id for hand in logged]
@@ -246,10 +281,15 @@ class HandRecords:
         groups: dict[tuple[int, str], list[tuple[int, Hand]]] = {}
         skipped: list[str] = []
         for start in range(0, len(ids), 200):
-            for logged in await history_db.load_hands(self.db, ids[start : start + 200]):
+            batch = await history_db.load_hands(self.db, ids[start : start + 200])
+            with store_errors_as_table_errors():
+                held = await tournaments_of(self.db, batch)
+            for logged in batch:
                 name = names.get(logged.channel_id, f"channel {logged.channel_id}")
                 try:
                     hand = history_of(played_hand(logged, name))
+                    row = held.get(logged.record.tournament_id or 0)
+                    hand = tournament_header(hand, logged.record, row)
                 except UNREADABLE as error:
                     skipped.append(f"hand {logged.record.id}: {error}")
                     continue
@@ -317,11 +357,14 @@ def _dealt_in(logged: LoggedHand, user_id: int) -> bool:
     return any(seat.user_id == user_id for seat in logged.record.seats)
 
 
-def viewer_view(logged: LoggedHand, user_id: int, table_name: str) -> Hand:
-    """The hand as ``user_id`` saw it at the table (a spectator's view if not dealt in)."""
+def viewer_view(
+    logged: LoggedHand, user_id: int, table_name: str, tournament: TournamentRow | None = None
+) -> Hand:
+    """The hand as ``user_id`` saw it at the table (a spectator's view if not dealt in);
+    ``tournament``: a tournament hand's, for its history's header."""
     played = played_hand(logged, table_name)
     try:
-        hand = history_of(played)
+        hand = tournament_header(history_of(played), logged.record, tournament)
     except NO_REPLAY as error:  # one hand's log, not the asker's request, is at fault
         raise HandRecordError(
             f"Hand {logged.record.id}'s log cannot be read back, so it has no history file."

@@ -14,7 +14,9 @@ but not with razz lows. It takes no table lock: those hands are over.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -39,10 +41,12 @@ from dealerbot.engine import (
 )
 from dealerbot.store import hand_actions as actions_db
 from dealerbot.store import stats as stats_db
+from dealerbot.store import tournament_results as results_db
 from dealerbot.store.boards import Seek as BoardSeek
 from dealerbot.store.db import Database
 from dealerbot.store.hands import HandRecord
 from dealerbot.store.stats import (
+    SECONDS_PER_DAY,
     Period,
     PeriodKeys,
     PlayerHandRow,
@@ -50,6 +54,7 @@ from dealerbot.store.stats import (
     WinningsEntry,
     WinningsPage,
 )
+from dealerbot.store.tournament_results import TournamentTotals
 
 from . import errors
 from .errors import check_ids, is_int, store_errors_as_table_errors
@@ -79,6 +84,9 @@ __all__ = [
     "Period",
     "PlayerStats",
     "StatsReport",
+    "TournamentBoardEntry",
+    "TournamentBoardPage",
+    "TournamentTotals",
     "WinningsEntry",
     "WinningsPage",
     "backfill",
@@ -104,6 +112,9 @@ class BestHand:
     low: bool
 
 
+NO_TOURNAMENTS = TournamentTotals(played=0, cashes=0, wins=0, net=0)
+
+
 @dataclass(frozen=True, slots=True)
 class StatsReport:
     """One player's play in a period (and variant, if one was asked for).
@@ -125,6 +136,8 @@ class StatsReport:
     won_showdowns: int
     biggest_win: int
     best_hands: tuple[BestHand, ...]
+    tournament: bool = False  # these are his tournament hands (else his cash hands)
+    tournaments: TournamentTotals = NO_TOURNAMENTS  # Sit & Gos played, cashed, won, net
 
     @staticmethod
     def _pct(part: int, whole: int) -> float | None:
@@ -184,6 +197,31 @@ def combine(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class TournamentBoardEntry:
+    rank: int
+    user_id: int
+    net: int
+    played: int
+    cashes: int
+    wins: int
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentBoardPage:
+    guild_id: int
+    period: Period
+    page: int  # 1-based
+    pages: int
+    total_players: int
+    entries: tuple[TournamentBoardEntry, ...]
+
+
+def _seconds(day: int | None) -> float | None:
+    """The first second of a UTC day (None: all time)."""
+    return None if day is None else float(day * SECONDS_PER_DAY)
+
+
 def check_seek(seek: BoardSeek | None) -> BoardSeek | None:
     """A board row's (score, user id), as a button carried it back: whole numbers only."""
     if seek is None:
@@ -208,7 +246,10 @@ class PlayerStats:
         *,
         period: Period = Period.ALL,
         variant: Variant | None = None,
+        tournament: bool = False,
     ) -> StatsReport:
+        """His cash hands (``tournament``: his tournament hands, counted apart) in the
+        period, and his Sit & Gos there (played, cashes, wins, net)."""
         check_ids(guild_id, user_id)
         since = PeriodKeys.at(self.db.now()).first_day(period)
         with store_errors_as_table_errors():
@@ -218,8 +259,40 @@ class PlayerStats:
                 user_id,
                 since_day=since,
                 variant=None if variant is None else variant.value,
+                tournament=tournament,
             )
-        return combine(user_id, period, variant, totals)
+            record = await results_db.player_record(
+                self.db, guild_id, user_id, since=_seconds(since)
+            )
+        report = combine(user_id, period, variant, totals)
+        return dataclasses.replace(report, tournament=tournament, tournaments=record)
+
+    async def tournament_board(
+        self, guild_id: int, period: Period, page: int = 1
+    ) -> TournamentBoardPage:
+        """Players ranked by net Sit & Go winnings (prizes and refunds less buy-ins) in
+        ``period``, a page of them (competition ranks: equal nets share one)."""
+        check_ids(guild_id)
+        if not is_int(page) or page < 1:
+            raise errors.TableError("The page must be a whole number from 1.")
+        since = PeriodKeys.at(self.db.now()).first_day(period)
+        with store_errors_as_table_errors():
+            rows = await results_db.board(self.db, guild_id, since=_seconds(since))
+        pages = max(1, math.ceil(len(rows) / stats_db.PAGE_SIZE))
+        number = min(page, pages)
+        start = (number - 1) * stats_db.PAGE_SIZE
+        entries = tuple(
+            TournamentBoardEntry(
+                1 + sum(1 for other in rows if other.net > row.net),
+                row.user_id,
+                row.net,
+                row.played,
+                row.cashes,
+                row.wins,
+            )
+            for row in rows[start : start + stats_db.PAGE_SIZE]
+        )
+        return TournamentBoardPage(guild_id, period, number, pages, len(rows), entries)
 
     async def winnings(
         self,
