@@ -26,6 +26,7 @@ import discord
 from dealerbot import perf_probe
 from dealerbot.bot import command_sync
 from dealerbot.bot.client import DealerBot, make_bot, point_discord_at
+from dealerbot.house import HouseStyle
 from dealerbot.settings import Settings
 from dealerbot.tables import Clock, DatabaseError, DatabaseLock, TableService, open_database
 from dealerbot.tables.ownership import Shards
@@ -39,9 +40,14 @@ CONNECT_RETRY_CAP = 60.0
 
 @contextlib.asynccontextmanager
 async def table_service(
-    settings: Settings, *, clock: Clock | None = None, rng: random.Random | None = None
+    settings: Settings,
+    *,
+    clock: Clock | None = None,
+    rng: random.Random | None = None,
+    house_style: HouseStyle | None = None,
 ) -> AsyncIterator[TableService]:
-    """The database (``settings.database``, migrated on open) and its table service.
+    """The database (``settings.database``, migrated on open) and its table service
+    (``house_style``: how its house players play; None: the default, tests: no delay).
 
     The database closes on exit; the bot stops the service's timers before that.
     """
@@ -53,7 +59,9 @@ async def table_service(
         else:
             db = await open_database(settings.database)
         try:
-            yield TableService(db, clock=clock, rng=rng, shards=shards_of(settings))
+            yield TableService(
+                db, clock=clock, rng=rng, shards=shards_of(settings), house_style=house_style
+            )
         finally:
             await db.close()
     finally:

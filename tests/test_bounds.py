@@ -95,6 +95,10 @@ OPTION_BOUNDS = {
     ("stud-admin", "config", "starting_chips"): "WALLET_GRANT",
     ("stud-admin", "config", "daily_chips"): "WALLET_GRANT",
     ("stud-admin", "chips", "amount"): "ADJUSTMENT",
+    ("stud-admin", "config", "house_players"): "HOUSE_PLAYERS",
+    ("stud-admin", "config", "house_fill_to"): "HOUSE_FILL_TO",
+    ("stud-admin", "house", "fund"): "CHIPS",
+    ("stud-admin", "house", "days"): "HOUSE_BOOK_DAYS",
 }
 
 

@@ -9,6 +9,7 @@ are shared by the ``/stud`` commands and the seat buttons. Values from
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,6 +20,7 @@ from dealerbot.tables import (
     Card,
     ChoiceView,
     GuildEconomy,
+    HouseBook,
     LeaderboardEntry,
     LeaderboardPage,
     LeaveOutcome,
@@ -26,6 +28,7 @@ from dealerbot.tables import (
     StatsReport,
     TableConfig,
     TableView,
+    Variant,
     Wallet,
     WinningsEntry,
     WinningsPage,
@@ -42,6 +45,7 @@ from .markup import (
     CardFaces,
     cards_shown,
     fitted,
+    house_marked,
     name_text,
     timestamp,
 )
@@ -209,9 +213,11 @@ def rules_embed(
     has_table: bool,
     view: TableView | None = None,
     faces: CardFaces = TEXT_FACES,
+    house: str | None = None,
 ) -> discord.Embed:
     """The rules of the game in play (between hands: the next), with example hands in the
-    reader's deck (``faces``), and, at a mixed table, the rotation."""
+    reader's deck (``faces``), and, at a mixed table, the rotation; ``house``: the service's
+    words on this table's house players (issue 20)."""
     game = view.stakes.variant if view is not None else config.variant
     games = view.games if view is not None else None
     embed = discord.Embed(
@@ -233,9 +239,56 @@ def rules_embed(
         ),
         inline=False,
     )
+    if house is not None:
+        embed.add_field(
+            name="House players", value=house_marked(house)[:EMBED_FIELD_VALUE], inline=False
+        )
     if not has_table:
         embed.set_footer(text="No table in this channel yet: /stud join opens one.")
     return embed
+
+
+HOUSE_DAYS_SHOWN = 14  # lines of the house's result by day and game in one answer
+
+
+def house_embed(book: HouseBook, funded_now: int | None = None) -> discord.Embed:
+    """``/stud-admin house``: the bankroll's balance, its players' chips at tables, what was
+    funded, and the house players' result by day and game (newest first)."""
+    title = "House bankroll funded" if funded_now is not None else "House bankroll"
+    embed = discord.Embed(title=title, colour=COLOR_WAITING)
+    lines = [
+        f"Balance: **{book.balance:,}** chips",
+        f"At tables now: {book.at_tables:,} chips",
+        f"Funded in all: {book.funded:,} chips",
+    ]
+    if funded_now is not None:
+        lines.insert(0, f"Added {funded_now:,} chips.")
+    embed.description = "\n".join(lines)
+    rows = [
+        f"{_day_text(day.day)} · {_variant_title(day.variant)}: {day.net:+,} chips in "
+        f"{day.hands:,} hands"
+        for day in book.days[:HOUSE_DAYS_SHOWN]
+    ]
+    if len(book.days) > HOUSE_DAYS_SHOWN:
+        rows.append(f"… and {len(book.days) - HOUSE_DAYS_SHOWN} more")
+    embed.add_field(
+        name=f"Result by day and game ({book.net:+,} chips)" if rows else "Result",
+        value="\n".join(rows)[:EMBED_FIELD_VALUE] if rows else "No house hands played yet.",
+        inline=False,
+    )
+    return embed
+
+
+def _day_text(day: int) -> str:
+    """A stats day (days since 1970-01-01, UTC) as ``2026-12-02``."""
+    return (dt.date(1970, 1, 1) + dt.timedelta(days=day)).isoformat()
+
+
+def _variant_title(variant: str) -> str:
+    try:
+        return games_text.short_title(Variant(variant))
+    except ValueError:
+        return variant
 
 
 def config_embed(
@@ -252,6 +305,16 @@ def config_embed(
         value=(
             f"buy-in {config.min_buyin}–{config.max_buyin} · {config.seats} seats · "
             f"{config.turn_seconds} s to act"
+        ),
+        inline=False,
+    )
+    embed.add_field(
+        name="House players",
+        value=(
+            f"up to {config.house_players} · while fewer than {config.house_fill_to} seats "
+            "are taken"
+            if config.house_players
+            else "none"
         ),
         inline=False,
     )
@@ -282,6 +345,11 @@ def change_notice(config: TableConfig, changed: Sequence[str], by: str) -> str:
         parts.append(f"{config.seats} seats")
     if "turn_seconds" in changed:
         parts.append(f"{config.turn_seconds} s to act")
+    if {"house_players", "house_fill_to"} & set(changed):
+        parts.append(
+            f"up to {config.house_players} house players while fewer than "
+            f"{config.house_fill_to} seats are taken"
+        )
     return f"From the next hand: {', '.join(parts) or 'new settings'}, changed by {name_text(by)}."
 
 

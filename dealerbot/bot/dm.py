@@ -24,6 +24,8 @@ from dataclasses import dataclass
 
 import discord
 
+from dealerbot.tables import is_house_user
+
 from .rest_budget import Lane, RestBudget
 
 log = logging.getLogger(__name__)
@@ -94,8 +96,9 @@ class DmCourier:
     ) -> None:
         """Queue one DM; DMs to the same player go out in the order they were queued.
 
-        A DM of his ``cards`` replaces his earlier card DM of the hand not sent yet."""
-        if self.refused_in(user_id, hand_id):
+        A DM of his ``cards`` replaces his earlier card DM of the hand not sent yet. A house
+        player (issue 20) is no Discord user: nothing is sent to one."""
+        if is_house_user(user_id) or self.refused_in(user_id, hand_id):
             return
         number = (hand_id, 0)
         if cards:
@@ -184,7 +187,10 @@ class DmCourier:
         return self._client.get_partial_messageable(dm_id, type=discord.ChannelType.private)
 
     def tell(self, user_id: int, content: str) -> None:
-        """Queue a plain private message (after the player's DMs already queued)."""
+        """Queue a plain private message (after the player's DMs already queued); none to a
+        house player."""
+        if is_house_user(user_id):
+            return
         previous = self._tails.get(user_id)
         task = asyncio.create_task(self._tell(user_id, content, previous), name=f"dm:{user_id}")
         self._tails[user_id] = task

@@ -17,6 +17,8 @@ from dealerbot.tables import (
     Variant,
 )
 
+from .markup import who
+
 SHORT_TITLES = {Variant.STUD: "Stud", Variant.STUD8: "Stud Hi/Lo", Variant.RAZZ: "Razz"}
 
 
@@ -46,7 +48,8 @@ def game_line(games: GamesView) -> str:
 def choice_text(choice: ChoiceView, current: Variant, deadline_text: str) -> str:
     """The public prompt: who chooses, among what, until when, and what a timeout does."""
     return (
-        f"<@{choice.user_id}> is on the button and chooses the game of the next hands: "
+        f"{who(choice.user_id, choice.name)} is on the button and chooses the game of the "
+        "next hands: "
         f"{listed(choice.options)}. Time runs out {deadline_text}; then "
         f"{short_title(current)} continues."
     )

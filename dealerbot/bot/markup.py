@@ -18,6 +18,7 @@ command Discord did not list) a hint is the plain ```/stud join```. No I/O, no r
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -26,7 +27,7 @@ import discord
 
 from dealerbot.card_art import Deck, emoji_name
 from dealerbot.card_art.names import faces as art_faces
-from dealerbot.tables import ALL_CARDS, Card, DeckStyle
+from dealerbot.tables import ALL_CARDS, HOUSE_MARK, HOUSE_NAMES, Card, DeckStyle, is_house_user
 
 from .discord_limits import EMBED_DESCRIPTION, EMBED_FIELD_VALUE, EMBED_TOTAL
 
@@ -46,11 +47,35 @@ PRETTY = tuple(card.pretty for card in ALL_CARDS)  # rendered on every table edi
 NAME_CHARS = 32  # the table service cleans and cuts names to this; others are cut here
 
 
+HOUSE_LOOK = "\N{ROBOT FACE}"
+"""What goes before a house player's name wherever the bot shows it (issue 20)."""
+
+
 @lru_cache(maxsize=8192)
 def name_text(name: str) -> str:
     """A name made safe for Markdown (no formatting, no mass mentions): cut at a character
-    boundary first, escaped after, so a cut never falls inside an escape."""
-    return line_text(name[:NAME_CHARS]) or "?"
+    boundary first, escaped after, so a cut never falls inside an escape. A house player's
+    name (the service's ``Ace (house)``: no member's name may end with the mark) gets the
+    robot in front, so nobody takes it for a member."""
+    text = line_text(name[:NAME_CHARS]) or "?"
+    return f"{HOUSE_LOOK} {text}" if name.endswith(HOUSE_MARK) else text
+
+
+_HOUSE_NAMED = re.compile(
+    "|".join(rf"\b{re.escape(f'{name} {HOUSE_MARK}')}" for name in HOUSE_NAMES)
+)
+
+
+def house_marked(text: str) -> str:
+    """The service's plain text (``/stud rules``' house paragraph) made safe for Markdown,
+    with every house player's name in it marked as :func:`name_text` marks it."""
+    return _HOUSE_NAMED.sub(lambda found: f"{HOUSE_LOOK} {found.group(0)}", line_text(text))
+
+
+def who(user_id: int, name: str) -> str:
+    """A member as a mention (``<@id>``), a house player by its marked name: its id is no
+    Discord user, and ``<@-2>`` must never be sent."""
+    return name_text(name) if is_house_user(user_id) else f"<@{user_id}>"
 
 
 def line_text(text: str) -> str:

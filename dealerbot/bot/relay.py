@@ -19,6 +19,7 @@ from dealerbot.tables import (
     DeckStyle,
     PlayerPrefs,
     TableService,
+    is_house_user,
 )
 from dealerbot.tables import events as ev
 
@@ -149,7 +150,7 @@ class TableRelay:
         if isinstance(event, ev.PrivateCards):
             self._deliver_cards(messenger, event)
             return
-        if isinstance(event, ev.TopUpDropped):  # his wallet's business: told by DM
+        if isinstance(event, ev.TopUpDropped | ev.SeatNotTaken):  # his business: told by DM
             where = self._where(event.guild_id, event.channel_id)
             self.courier.tell(event.user_id, f"The stud table in {where}: {event.text}")
             return
@@ -275,7 +276,8 @@ class TableRelay:
                 *(table.table_id, table.channel_id, because.text, len(table.cashed_out)),
             )
             for user_id, _ in table.cashed_out:
-                self.courier.tell(user_id, table.notice_for(user_id))
+                if not is_house_user(user_id):  # a house player is no Discord user
+                    self.courier.tell(user_id, table.notice_for(user_id))
 
     def guild_back(self, guild_id: int) -> None:
         """The bot is in this server again: its channels may hold tables again."""

@@ -40,6 +40,7 @@ from .markup import (
     line_text,
     name_text,
     timestamp,
+    who,
 )
 
 # --- the live table ----------------------------------------------------------------------
@@ -139,7 +140,8 @@ def turn_text(view: TableView, turn: ev.Turn | None, notes: Sequence[str] = ()) 
     if view.to_act_user is None:
         text = "Dealing…"
     else:
-        text = f"<@{view.to_act_user}>"
+        names = {seat.user_id: seat.name for seat in view.seats}
+        text = who(view.to_act_user, names.get(view.to_act_user, "?"))
         if turn is not None and turn.to_call:
             text += f" · {turn.to_call} to call"
         if view.deadline is not None:

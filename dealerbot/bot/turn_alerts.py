@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 import discord
 
-from dealerbot.tables import Clock, PlayerPrefs, TableView
+from dealerbot.tables import Clock, PlayerPrefs, TableView, is_house_user
 from dealerbot.tables import events as ev
 
 from .dm import DmCourier
@@ -75,7 +75,8 @@ class TurnAlerts:
         if waiting is not None and waiting[:2] == (turn.hand_id, turn.seq):
             return  # the same turn again (e.g. re-sent): still one alert
         self.cancel(key)
-        if self.delay <= 0 or self._off.get(turn.user_id):
+        # a house player (issue 20) has no DMs: no alert
+        if self.delay <= 0 or is_house_user(turn.user_id) or self._off.get(turn.user_id):
             return
         task = asyncio.create_task(
             self._wait(key, turn, current, link), name=f"turn-alert:{turn.channel_id}"

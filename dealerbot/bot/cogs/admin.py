@@ -19,8 +19,12 @@ from dealerbot.tables import (
     CHIPS,
     CHOICE_SECONDS,
     HANDS_PER_GAME,
+    HOUSE_BOOK_DAYS,
+    HOUSE_FILL_TO,
+    HOUSE_PLAYERS,
     SEATS,
     TURN_SECONDS,
+    HouseBook,
     NoTableError,
     TableConfig,
     tracker_stakes_note,
@@ -36,8 +40,12 @@ from .options import (
     Ante,
     BringIn,
     BuyInSetting,
+    Chips,
     ChoiceSeconds,
     HandsPerGame,
+    HouseDays,
+    HouseFillTo,
+    HousePlayers,
     Seats,
     SmallBet,
     TurnSeconds,
@@ -77,6 +85,13 @@ class AdminCog(
         turn_seconds=f"Seconds a player has to act ({TURN_SECONDS.text})",
         starting_chips="Chips a new player's wallet starts with (server-wide)",
         daily_chips="Chips of the /stud daily bonus (server-wide)",
+        house_players=(
+            f"The most house players at this table ({HOUSE_PLAYERS.text}), 0 for none; "
+            "they sit only with a member seated"
+        ),
+        house_fill_to=(
+            f"House players sit while fewer seats than this are taken ({HOUSE_FILL_TO.text})"
+        ),
         scope="This channel's table, or the server default for every table",
     )
     async def config(
@@ -95,6 +110,8 @@ class AdminCog(
         turn_seconds: TurnSeconds | None = None,
         starting_chips: WalletGrant | None = None,
         daily_chips: WalletGrant | None = None,
+        house_players: HousePlayers | None = None,
+        house_fill_to: HouseFillTo | None = None,
         scope: Literal["channel", "server"] = "channel",
     ) -> None:
         values: dict[str, Any] = {
@@ -111,6 +128,8 @@ class AdminCog(
             "turn_seconds": turn_seconds,
             "starting_chips": starting_chips,
             "daily_chips": daily_chips,
+            "house_players": house_players,
+            "house_fill_to": house_fill_to,
         }
         changes = {key: value for key, value in values.items() if value is not None}
 
@@ -185,6 +204,39 @@ class AdminCog(
                 f"{verb} {abs(amount)} chips {'to' if amount > 0 else 'from'} <@{member.id}>; "
                 f"their wallet holds {wallet.chips}."
             )
+
+        await self.run(interaction, work)
+
+    @app_commands.command(
+        name="house", description="The house bankroll: its balance and result, or fund it"
+    )
+    @app_commands.describe(
+        fund="Chips to add to the bankroll, from nothing (as a grant); leave out to only show it",
+        days=f"Days of results to show ({HOUSE_BOOK_DAYS.text}), default the last month",
+    )
+    async def house(
+        self,
+        interaction: discord.Interaction[Any],
+        fund: Chips | None = None,
+        days: HouseDays | None = None,
+    ) -> None:
+        """``/stud-admin house`` shows the bankroll; ``fund:`` adds to it first (one ledger
+        row, the service's check of the amount; a refused amount changes nothing)."""
+
+        async def work() -> Reply:
+            guild_id, _ = place(interaction)
+            bank = self.service.house
+
+            async def read() -> HouseBook:
+                return (
+                    await bank.book(guild_id) if days is None else await bank.book(guild_id, days)
+                )
+
+            book = await read()  # a bad ``days`` is refused (the service's words) before a fund
+            if fund is not None:
+                await bank.fund(guild_id, fund, note=f"by admin {interaction.user.id}")
+                book = await read()
+            return Reply(embed=answers.house_embed(book, funded_now=fund))
 
         await self.run(interaction, work)
 

@@ -22,6 +22,9 @@ from dealerbot.tables import (
     HANDS_PER_GAME,
     HISTORY_FILE_HANDS,
     HISTORY_LINES,
+    HOUSE_BOOK_DAYS,
+    HOUSE_FILL_TO,
+    HOUSE_PLAYERS,
     SEATS,
     SMALL_BET,
     TURN_SECONDS,
@@ -58,6 +61,17 @@ BuyInSetting = app_commands.Range[
 Seats = app_commands.Range[int, option_low(SEATS.low), option_high(SEATS.high)]
 TurnSeconds = app_commands.Range[int, option_low(TURN_SECONDS.low), option_high(TURN_SECONDS.high)]
 WalletGrant = app_commands.Range[int, option_low(WALLET_GRANT.low), option_high(WALLET_GRANT.high)]
+HousePlayers = app_commands.Range[
+    int, option_low(HOUSE_PLAYERS.low), option_high(HOUSE_PLAYERS.high)
+]
+HouseFillTo = app_commands.Range[
+    int, option_low(HOUSE_FILL_TO.low), option_high(HOUSE_FILL_TO.high)
+]
+
+# /stud-admin house
+HouseDays = app_commands.Range[
+    int, option_low(HOUSE_BOOK_DAYS.low), option_high(HOUSE_BOOK_DAYS.high)
+]
 
 CONFIG_BOUNDS: dict[str, Bound] = {
     "hands_per_game": HANDS_PER_GAME,
@@ -71,6 +85,8 @@ CONFIG_BOUNDS: dict[str, Bound] = {
     "turn_seconds": TURN_SECONDS,
     "starting_chips": WALLET_GRANT,
     "daily_chips": WALLET_GRANT,
+    "house_players": HOUSE_PLAYERS,
+    "house_fill_to": HOUSE_FILL_TO,
 }
 """``/stud-admin config``'s numbers and their bounds: checked before any is stored (a
 command list older than the bounds may send others), so one call never half-applies."""

@@ -182,7 +182,8 @@ class StudCog(
             except NoTableError:
                 view = None
             faces = await self.relay.decks.faces(interaction.user.id)
-            return Reply(embed=answers.rules_embed(config, view is not None, view, faces))
+            house = await self.service.house.rules(guild_id, channel_id)
+            return Reply(embed=answers.rules_embed(config, view is not None, view, faces, house))
 
         await self.run(interaction, work)
 
