@@ -26,8 +26,9 @@ from dealerbot.tables import events as ev
 from . import answers
 from .dm import CANNOT_DM, DmCourier, DmRefused
 from .markup import CardFaces, faces_for, name_text
-from .rest_budget import DEFAULT_LIMIT, RestBudget
+from .rest_budget import DEFAULT_LIMIT, FailureLog, RestBudget
 from .table_channel import Hub, jump_url
+from .table_embeds import short_commitment
 from .table_messages import TableMessenger
 from .turn_alerts import DEFAULT_DELAY, TurnAlerts
 
@@ -36,8 +37,12 @@ log = logging.getLogger(__name__)
 Key = tuple[int, int]
 BEFORE_TABLE_KEPT = 32  # interactions kept for channels without a table (newest channels)
 BLOCKED_DM_PRIVATE = (
-    "I still cannot send you direct messages: your cards are behind **My cards** "
-    "(or `/stud cards`)."
+    "I cannot send you direct messages, so your cards are behind **My cards** on the table "
+    "(or `/stud cards`). To get them by DM, allow direct messages from this server's members."
+)
+LOST_DM_PRIVATE = (
+    "Discord did not deliver your cards by DM just now: they are behind **My cards** on the "
+    "table (or `/stud cards`)."
 )
 
 
@@ -97,8 +102,22 @@ class TableRelay:
         self.service = service
         # Table requests and DMs share one budget (REST_BUDGET per second; tables first).
         self.budget = RestBudget(rest_budget)
-        self.hub = Hub(client, self._remember_message, self._lookup_message, budget=self.budget)
-        self.courier = DmCourier(client, self._dm_refused, self._dm_delivered, budget=self.budget)
+        # Failed requests are told in one line per kind a minute (Discord out of reach).
+        self.failures = FailureLog(log)
+        self.hub = Hub(
+            client,
+            self._remember_message,
+            self._lookup_message,
+            budget=self.budget,
+            failures=self.failures,
+        )
+        self.courier = DmCourier(
+            client,
+            self._dm_refused,
+            self._dm_delivered,
+            budget=self.budget,
+            failures=self.failures,
+        )
         self.alerts = TurnAlerts(
             service.clock, service.prefs, self.courier, alert_delay, self._where
         )
@@ -108,7 +127,9 @@ class TableRelay:
         # user id -> his card DM waiting for his deck (the first of this process's life)
         self._deck_waits: dict[int, asyncio.Task[None]] = {}
         self._warned: set[tuple[int, int]] = set()  # (channel, user) told in public, once
-        self.tell_privately: set[int] = set()  # users to remind at their next click
+        # users to tell at their next click that their cards are behind My cards: where and
+        # in which hand their DM failed, and why (50007: closed; else lost on the way)
+        self.tell_privately: dict[int, DmRefused] = {}
         self.hub.on_gone = self._on_gone
         self.gone: set[Key] = set()  # channels deleted: their events are dropped
         self.gone_guilds: set[int] = set()  # servers that removed the bot
@@ -129,6 +150,7 @@ class TableRelay:
         """Any interaction in a table's channel: its token may carry that table's requests
         off the global budget once it is answered (:meth:`TableMessenger.saw`). In a channel
         with no table yet, the newest few are kept for the table they may open."""
+        self.courier.interacted(interaction.user.id)  # after a refusal: DMs tried again
         guild_id, channel_id = interaction.guild_id, interaction.channel_id
         if guild_id is None or channel_id is None:
             return
@@ -160,6 +182,8 @@ class TableRelay:
             self.alerts.turn(event, lambda: messenger.view, lambda: table_link(messenger, hand_id))
         elif isinstance(event, ev.ActionTaken | ev.HandEnded | ev.TableClosed):
             self.alerts.cancel((event.guild_id, event.channel_id))
+        if isinstance(event, ev.HandEnded):
+            self._ping_the_unseen(messenger, event.hand_id)
 
     def _deliver_cards(self, messenger: TableMessenger, event: ev.PrivateCards) -> None:
         """His cards by DM in his own deck; while his deck is not known yet (once per player
@@ -190,58 +214,85 @@ class TableRelay:
         self, messenger: TableMessenger, event: ev.PrivateCards, faces: CardFaces
     ) -> None:
         number, title = messenger.hands.deal_labels(event.hand_id, messenger.view)
-        embed = answers.private_cards_embed(
-            event,
-            number=number,
-            where=self._where(event.guild_id, event.channel_id),
-            variant_title=title,
-            link=table_link(messenger, event.hand_id),
-            commitment=messenger.hands.deal_commitment(event.hand_id, messenger.view),
-            faces=faces,
-        )
+        commitment = messenger.hands.deal_commitment(event.hand_id, messenger.view)
+        where = self._where(event.guild_id, event.channel_id)
+        hand_id = event.hand_id
+
+        def build() -> discord.Embed:
+            """Made when it goes: it links the hand's table message once that is posted."""
+            return answers.private_cards_embed(
+                event,
+                number=number,
+                where=where,
+                variant_title=title,
+                link=table_link(messenger, hand_id),
+                # the whole commitment is in the hand's proof (/stud verify)
+                commitment=short_commitment(commitment) if commitment else None,
+                faces=faces,
+            )
+
         self.courier.deliver(
-            event.guild_id, event.channel_id, event.user_id, event.hand_id, embed, cards=True
+            event.guild_id,
+            event.channel_id,
+            event.user_id,
+            hand_id,
+            build,
+            cards=True,
+            ready=lambda: messenger.wait_shown(hand_id),
         )
 
     def _where(self, guild_id: int, channel_id: int) -> str:
+        """``#stud in Stud Club`` (a channel mention shows its name: not written twice)."""
         guild = self.client.get_guild(guild_id)
-        channel = guild.get_channel(channel_id) if guild is not None else None
         text = f"<#{channel_id}>"
-        if channel is not None:
-            text += f" (#{channel.name})"
         if guild is not None:
             text += f" in {name_text(guild.name)}"
         return text
 
     def _dm_refused(self, refused: DmRefused) -> None:
-        """Said in the channel once per session; after that, privately at his next click."""
-        key = (refused.channel_id, refused.user_id)
-        if key in self._warned:
-            self.tell_privately.add(refused.user_id)
-            return
-        self._warned.add(key)
-        messenger = self.messenger(refused.guild_id, refused.channel_id)
-        text = (
-            f"<@{refused.user_id}>, I cannot send you direct messages, so your cards are "
-            "behind the **My cards** button on the table (or `/stud cards`). "
-            "To get them by DM, allow direct messages from server members."
-        )
-        if refused.code != CANNOT_DM:  # lost on the way (429s, 5xx), not blocked
-            text = (
-                f"<@{refused.user_id}>, Discord did not deliver your cards by DM just now: "
-                "they are behind the **My cards** button on the table (or `/stud cards`)."
-            )
-        messenger.notice(text, mention=refused.user_id)
+        """Nobody is pinged: his seat shows ``cards: My cards`` (DMs closed) and he is told
+        privately at his next click; in public only if the hand ends before he clicks."""
+        user_id = refused.user_id
+        self.tell_privately[user_id] = refused
+        if refused.code == CANNOT_DM and self.hub.marks.get(user_id) is None:
+            self.hub.marks[user_id] = self.service.prefs.CARDS_BY_PANEL
+            self._seat_mark_changed(user_id)
+
+    def _seat_mark_changed(self, user_id: int) -> None:
+        for messenger in self.messengers.values():
+            view = messenger.view
+            if view is not None and view.seat_of(user_id) is not None:
+                messenger.changed()
+
+    def _ping_the_unseen(self, messenger: TableMessenger, hand_id: int) -> None:
+        """The hand is over: a player whose DM failed in it and who did not click since
+        (nobody could tell him privately) is told in the channel, once per session."""
+        for user_id, refused in list(self.tell_privately.items()):
+            if (refused.guild_id, refused.channel_id, refused.hand_id) != (
+                messenger.guild_id,
+                messenger.channel_id,
+                hand_id,
+            ):
+                continue
+            key = (refused.channel_id, user_id)
+            if key in self._warned:
+                continue
+            self._warned.add(key)
+            private = BLOCKED_DM_PRIVATE if refused.code == CANNOT_DM else LOST_DM_PRIVATE
+            messenger.notice(f"<@{user_id}>, {private}", mention=user_id)
 
     def _dm_delivered(self, channel_id: int, user_id: int) -> None:
-        self.tell_privately.discard(user_id)
+        """His DMs work again: no reminder owed, no mark on his seat."""
+        self.tell_privately.pop(user_id, None)
+        if self.hub.marks.pop(user_id, None) is not None:
+            self._seat_mark_changed(user_id)
 
     def owed_reminder(self, user_id: int) -> str | None:
-        """The blocked-DM reminder owed to this player, once (None: nothing owed)."""
-        if user_id not in self.tell_privately:
+        """The DM reminder owed to this player, once (None: nothing owed)."""
+        refused = self.tell_privately.pop(user_id, None)
+        if refused is None:
             return None
-        self.tell_privately.discard(user_id)
-        return BLOCKED_DM_PRIVATE
+        return BLOCKED_DM_PRIVATE if refused.code == CANNOT_DM else LOST_DM_PRIVATE
 
     # --- channels and servers gone -----------------------------------------------------
 

@@ -17,17 +17,23 @@ on that lock) (a player can always read his cards through **My
 cards**, an interaction answer that costs nothing). The queue is plain logic on a clock
 given to it (:class:`BudgetQueue`), so tests drive it with a fake clock; :class:`RestBudget`
 runs it on the event loop with no task of its own (a timer callback wakes it).
+
+When Discord cannot be reached every request fails: :class:`FailureLog` says so in one line
+per kind of request a minute (with how many more failed meanwhile), not a traceback each.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable
 from enum import IntEnum
 from typing import Generic, TypeVar
+
+import discord
 
 from dealerbot.settings import DEFAULT_REST_BUDGET
 
@@ -225,3 +231,45 @@ class RestBudget:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+
+
+FAILURE_LINE_EVERY = 60.0  # seconds between two log lines about one kind of failed request
+
+
+def failure_text(error: BaseException) -> str:
+    """A failed request in words, without a traceback (Discord's status, code and text)."""
+    if isinstance(error, discord.HTTPException):
+        return f"HTTP {error.status} code {error.code}: {error.text or 'no detail'}"
+    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+
+
+class FailureLog:
+    """One log line per kind of failed request (a table edit, a DM, ...) per minute; the
+    failures in between are counted in the next line. Discord out of reach makes every
+    request fail at once, at every table: a line (or a traceback) each would flood the log."""
+
+    def __init__(
+        self,
+        logger: logging.Logger,
+        every: float = FAILURE_LINE_EVERY,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.logger = logger
+        self.every = every
+        self.clock = clock
+        self._kinds: dict[str, tuple[float, int]] = {}  # kind -> (last line, failures since)
+
+    def failed(self, kind: str, error: BaseException, then: str = "") -> bool:
+        """Log ``<kind> failed (<error>)[; <then>]`` unless this kind was logged less than a
+        minute ago (then only counted). True: a line was written."""
+        now = self.clock()
+        seen = self._kinds.get(kind)
+        if seen is not None and now - seen[0] < self.every:
+            self._kinds[kind] = (seen[0], seen[1] + 1)
+            return False
+        self._kinds[kind] = (now, 0)
+        more = f" ({seen[1]} more failed since the last line)" if seen and seen[1] else ""
+        self.logger.warning(
+            "%s failed (%s)%s%s", kind, failure_text(error), f"; {then}" if then else "", more
+        )
+        return True

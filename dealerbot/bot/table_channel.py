@@ -28,7 +28,7 @@ from typing import Any, cast
 
 import discord
 
-from .rest_budget import Lane, RestBudget
+from .rest_budget import FailureLog, Lane, RestBudget
 from .table_plan import Payload, Token, Via
 
 log = logging.getLogger(__name__)
@@ -121,8 +121,12 @@ class Hub:
         max_age: float = MAX_AGE_SECONDS,
         budget: RestBudget | None = None,
         clock: Callable[[], float] = time.time,
+        failures: FailureLog | None = None,
     ) -> None:
         self.client = client
+        self.failures = failures or FailureLog(log)  # one line per kind of failure a minute
+        # user id -> a word after his stack on every table (the relay's: closed DMs)
+        self.marks: dict[int, str] = {}
         self.budget = budget  # every REST request here holds one of its tokens, ahead of DMs
         self.remember_message = remember_message
         self.lookup_message = lookup_message
@@ -327,12 +331,14 @@ async def acquire_within(lock: asyncio.Lock, wait: float) -> bool:
 
 
 def on_failure(
-    channel_id: int, label: str, error: Exception, failures: int
+    failures: FailureLog, channel_id: int, label: str, error: Exception, in_a_row: int
 ) -> tuple[Failure, float]:
-    """Classify and log a failed request of the table's worker (``failures`` in a row,
-    this one included); the delay before a transient one is tried again."""
+    """Classify and log a failed request of the table's worker (``in_a_row`` failures,
+    this one included); the delay before a transient one is tried again. A transient or
+    refused failure is told in one line per kind of request a minute, without a traceback:
+    when Discord is out of reach every table's requests fail at once."""
     failure = classify(error)
-    delay = backoff(failures)
+    delay = backoff(in_a_row)
     if failure is Failure.GONE:
         log.warning("channel %s: %s: the channel is gone (%s)", channel_id, label, error)
     elif failure is Failure.UNAVAILABLE:
@@ -340,24 +346,9 @@ def on_failure(
             "channel %s: cannot update the table (%s); waiting for a command", channel_id, error
         )
     else:
-        log_request_failure(
-            channel_id, label, error, delay if failure is Failure.TRANSIENT else None
-        )
+        then = "dropped" if failure is Failure.REFUSED else f"retrying in {delay:g} s"
+        failures.failed(label, error, f"{then} (channel {channel_id})")
     return failure, delay
-
-
-def log_request_failure(
-    channel_id: int, label: str, error: Exception, retry_in: float | None
-) -> None:
-    """A failed request of the table's worker: retried after ``retry_in`` s, or dropped."""
-    then = "dropped" if retry_in is None else f"retrying in {retry_in:g} s"
-    if isinstance(error, discord.HTTPException):
-        log.warning(
-            "channel %s: %s failed (HTTP %s code %s: %s); %s",
-            *(channel_id, label, error.status, error.code, error.text or "no detail", then),
-        )
-    else:
-        log.error("channel %s: %s failed; %s", channel_id, label, then, exc_info=error)
 
 
 def unanswered_outcome(task: asyncio.Future[object]) -> None:

@@ -104,11 +104,16 @@ def seat_flags(seat: SeatView, playing: bool) -> list[str]:
     return flags
 
 
-def seat_line(seat: SeatView, playing: bool, faces: CardFaces = TEXT_FACES) -> str:
+def seat_line(
+    seat: SeatView, playing: bool, faces: CardFaces = TEXT_FACES, mark: str | None = None
+) -> str:
     """``▶ **alice** · 95 · `🂠 🂠 K♠` · bet 5`` (no seat number: in stud it means nothing);
-    a queued top-up follows the stack: ``**bob** · 40 · +100 next hand · ...``."""
+    a queued top-up follows the stack: ``**bob** · 40 · +100 next hand · ...``; ``mark``
+    (the relay's, e.g. ``cards: My cards`` for a player whose DMs are closed) too."""
     marker = "▶" if seat.to_act else "•"
     parts = [f"{marker} **{name_text(seat.name)}**", f"{seat.stack}"]
+    if mark:
+        parts.append(mark)
     if seat.queued:  # a top-up asked for during the hand
         parts.append(f"+{seat.queued} next hand")
     if seat.in_hand and seat.cards:
@@ -157,11 +162,13 @@ def table_embed(
     acts: Sequence[Act] | None = None,
     notes: Sequence[str] = (),
     faces: CardFaces = TEXT_FACES,
+    marks: Mapping[int, str] | None = None,
 ) -> discord.Embed:
     """The public table. ``acts``: this hand's actions (None: unknown, e.g. after a restart);
     ``notes``: what the dealer did in this hand (time bank, timeouts), newest last;
+    ``marks``: a word after some players' stacks (by user id);
     ``faces``: the table's deck."""
-    return fitted(lambda shown: _table_embed(view, turn, acts, notes, shown), faces)
+    return fitted(lambda shown: _table_embed(view, turn, acts, notes, shown, marks or {}), faces)
 
 
 def _table_embed(
@@ -170,6 +177,7 @@ def _table_embed(
     acts: Sequence[Act] | None,
     notes: Sequence[str],
     faces: CardFaces,
+    marks: Mapping[int, str],
 ) -> discord.Embed:
     playing = view.hand_id is not None and view.status in (TablePhase.PLAYING, TablePhase.CLOSING)
     colour = (
@@ -179,7 +187,7 @@ def _table_embed(
         if view.status is TablePhase.CLOSED
         else COLOR_WAITING
     )
-    seats = [seat_line(seat, playing, faces) for seat in view.seats]
+    seats = [seat_line(seat, playing, faces, marks.get(seat.user_id)) for seat in view.seats]
     empty = f"*No one is seated. {command_hint('stud join')} to sit down.*"
     embed = discord.Embed(title=heading(view), description="\n".join(seats) or empty, colour=colour)
     games = view.games

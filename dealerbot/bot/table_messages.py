@@ -71,6 +71,7 @@ ACT_WAIT = 2.0  # a service call slower than this is deferred (Discord's limit i
 UNANSWERED_KEPT = 2  # interactions kept until their answer is known (their token's use)
 ANSWER_WAIT = 1.0  # a request with no fresh token waits this long for one being answered
 ANSWER_POLL = 0.02
+SHOWN_WAIT = 2.0  # a deal DM waits this long for the hand's table message (its link)
 RESPONSE_UPDATES = frozenset(
     {
         discord.InteractionResponseType.message_update,
@@ -171,7 +172,29 @@ class TableMessenger:
     def table_payload(self) -> Payload | None:
         if (view := self.view) is None:
             return None
-        return table_payload(view, self.turn, self.version, *self.hands.story_of(view.hand_id))
+        acts, notes = self.hands.story_of(view.hand_id)
+        marked = self.hub.marks
+        marks = {s.user_id: marked[s.user_id] for s in view.seats if s.user_id in marked}
+        return table_payload(view, self.turn, self.version, acts, notes, marks)
+
+    def changed(self) -> None:
+        """Something the table message shows changed outside the service (a seat's mark)."""
+        self.version += 1
+        self.kick()
+
+    def hand_shown(self, hand_id: int) -> int | None:
+        """The table message that shows this hand, once posted."""
+        slot = self.slot
+        return slot.message_id if slot is not None and slot.hand_id == hand_id else None
+
+    async def wait_shown(self, hand_id: int, within: float = SHOWN_WAIT) -> None:
+        """Until this hand's table message is posted (at most ``within`` s): a deal DM then
+        links it, not the channel."""
+        deadline = self.hub.clock() + within
+        while self.hand_shown(hand_id) is None and self.hub.clock() < deadline:
+            if self._closing or self.unavailable is not None:
+                return
+            await asyncio.sleep(ANSWER_POLL * 5)
 
     def result_payload(self, hand_id: int) -> Payload:
         return result_payload(self.hands.result(hand_id), self.hands.acts(hand_id), self.view)
@@ -227,7 +250,9 @@ class TableMessenger:
         """A request of the worker failed: stop, wait for a command, drop it, or retry later.
         True: it was dropped and the worker goes on (never the same request again, so never
         a loop; a change that came during the request would be lost if it stopped)."""
-        failure, delay = on_failure(self.channel_id, label, error, self.failures + 1)
+        failure, delay = on_failure(
+            self.hub.failures, self.channel_id, label, error, self.failures + 1
+        )
         if failure is Failure.UNAVAILABLE:
             self.unavailable = str(error)
         elif failure is Failure.GONE:  # the relay closes the table
@@ -295,7 +320,7 @@ class TableMessenger:
         if step is MessageStep.RESULT:
             done = self.hands.finished[0]
             forget = partial(self.hands.forget, done)
-            return (lambda: self._show_result(done), f"result of hand {done}", forget)
+            return (lambda: self._show_result(done), "hand result", forget)
         if step is MessageStep.CLOSED:
             assert self.closed is not None
             event = self.closed

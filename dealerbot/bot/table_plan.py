@@ -72,12 +72,13 @@ def table_payload(
     version: int,
     acts: Sequence[Act] | None = None,
     notes: Sequence[str] = (),
+    marks: Mapping[int, str] | None = None,
 ) -> Payload:
     """The table: seats, pot, whose turn, and buttons for exactly that turn's options;
-    the cards in the table's deck."""
+    the cards in the table's deck; ``marks`` after some players' stacks (closed DMs)."""
     shown = buttons_wanted(view, turn)
     buttons = table_buttons(view, shown)
-    embed = table_embed(view, shown, acts, notes, faces_for(view.deck))
+    embed = table_embed(view, shown, acts, notes, faces_for(view.deck), marks)
     return Payload([embed], buttons, version=version)
 
 

@@ -10,7 +10,7 @@ the preferences in memory; :meth:`PlayerPrefs.alerts_off` is asked once per play
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from dealerbot.store import leaderboard as leaderboard_db
 from dealerbot.store import player_prefs as prefs_db
@@ -101,6 +101,10 @@ class Accounts:
 
 class PlayerPrefs:
     """A player's own preferences, by user id (the same in every server)."""
+
+    # The mark on the seat of a player whose cards reach him only by the private panel
+    # (his DMs are closed): the front end's words for it.
+    CARDS_BY_PANEL: ClassVar[str] = "cards: My cards"
 
     def __init__(self, db: Database) -> None:
         self.db = db

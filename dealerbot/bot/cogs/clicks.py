@@ -135,7 +135,9 @@ class CardsClick(discord.ui.DynamicItem[Button], template=CARDS_TEMPLATE):
             mine = await service_of(interaction).my_cards(guild_id, channel_id, interaction.user.id)
             faces = await relay_of(interaction).decks.faces(interaction.user.id)
             text = answers.private_player_text(mine, faces)
-            relay_of(interaction).owed_reminder(interaction.user.id)  # he is looking already
+            owed = relay_of(interaction).owed_reminder(interaction.user.id)
+            if owed is not None:  # why his cards did not come by DM, and what he can do
+                text += f"\n{owed}"
         except Exception as error:
             await answer_failure(interaction, error)
             return

@@ -122,23 +122,30 @@ async def test_dms_carry_each_players_own_cards(club: Club) -> None:
     await club.start_hand()
     service = club.bot.service
     assert service is not None
+    table, _ = await club.wait_turn()
+    link = f"https://discord.com/channels/{club.guild.id}/{club.channel.id}/{table['id']}"
     dealt: dict[int, tuple[Card, ...]] = {}
+    dm_ids: dict[int, str] = {}
     for player in players:
         [first] = club.emu.dm_messages(player)
+        dm_ids[player.id] = first["id"]
         mine = await service.my_cards(club.guild.id, club.channel.id, player.id)
         assert len(mine.cards) == 3
         down, up = dm_cards(first)
         assert down == [c.pretty for c in mine.down_cards]
         assert up == [mine.cards[2].pretty]
         assert f"hand #{mine.table.hand_number}" in first["embeds"][0]["title"]
-        assert "#stud-table" in message_text(first)
+        text = message_text(first)
+        assert f"<#{club.channel.id}> in Stud Club" in text and "(#" not in text  # said once
+        assert link in text  # the hand's table message, not the channel
         dealt[player.id] = mine.cards
     await club.play_hand(passive)
     await club.settle()
     [showdown] = club.recorder.of(ev.Showdown)
     shown = {hand.user_id: hand.cards for hand in showdown.shown}
     for player in players:
-        first, last = club.emu.dm_messages(player)
+        [last] = club.emu.dm_messages(player)  # one DM a hand: the deal DM, edited at 7th
+        assert last["id"] == dm_ids[player.id]
         down, up = dm_cards(last)
         seven = shown[player.id]
         assert seven[:3] == dealt[player.id]

@@ -19,7 +19,7 @@ from dealerbot.bot.table_channel import (
 )
 from dealerbot.bot.table_messages import TableMessenger
 
-from .driver import Club, age_tokens, message_text
+from .driver import Club, age_tokens, message_text, passive
 
 
 def http_error(status: int, code: int = 0, kind: type = discord.HTTPException) -> Exception:
@@ -98,6 +98,9 @@ async def test_a_dm_discord_py_gave_up_on_points_the_player_at_my_cards(club: Cl
     club.emu.fail_next("POST", f"/channels/{dm.id}/messages", 429, via=False)
     await club.seat(club.players[:2])
     await club.start_hand()
+    await club.play_hand(passive)  # he clicks: told privately, at his first click
+    await club.settle()
     notices = [m for m in club.public_messages() if f"<@{unlucky.id}>" in (m.get("content") or "")]
-    assert len(notices) == 1 and "My cards" in notices[0]["content"]
-    assert "did not deliver" in notices[0]["content"]  # not "allow direct messages"
+    assert notices == []
+    told = [m for m in club.emu.ephemeral_messages(unlucky) if "My cards" in str(m)]
+    assert len(told) == 1 and "did not deliver" in str(told[0])  # not "allow direct messages"

@@ -269,15 +269,15 @@ async def test_deal_dms_link_to_the_table_and_the_last_one_names_the_hand(club: 
     players = club.players[:2]
     await club.seat(players)
     await club.start_hand()
+    table, _ = await club.wait_turn()
     await club.play_hand(passive)
     await club.settle()
-    channel = f"https://discord.com/channels/{club.guild.id}/{club.channel.id}"
+    link = f"https://discord.com/channels/{club.guild.id}/{club.channel.id}/{table['id']}"
     for player in players:
-        first, last = [m for m in club.emu.dm_messages(player) if m not in alerts(club, player)]
-        assert channel in message_text(first)
-        text = message_text(last)
+        [dm] = [m for m in club.emu.dm_messages(player) if m not in alerts(club, player)]
+        text = message_text(dm)  # one DM a hand: the deal DM, edited at 7th street
         assert "Your seven cards" in text and "You have: **" in text and "low: **" in text
-        assert channel in text
+        assert link in text
     club.emu.assert_nothing_refused()
 
 
