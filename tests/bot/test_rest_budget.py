@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import heapq
+import logging
 import random
 import selectors
 from collections.abc import Awaitable, Callable
@@ -13,6 +14,7 @@ import pytest
 
 from dealerbot.bot.rest_budget import (
     BudgetQueue,
+    FailureLog,
     Lane,
     RestBudget,
     SlidingBudget,
@@ -256,3 +258,24 @@ def test_the_budget_never_stalls_under_random_demand_and_cancellations() -> None
             return ended, budget.queue.budget.in_flight
 
         assert run_virtual(main) == (300, 0), f"seed {seed}"
+
+
+def test_failures_are_told_once_a_minute_per_kind(caplog: pytest.LogCaptureFixture) -> None:
+    now = [0.0]
+    failures = FailureLog(logging.getLogger("dealerbot.test"), clock=lambda: now[0])
+    down = OSError("Cannot connect to host")
+    with caplog.at_level(logging.WARNING, logger="dealerbot.test"):
+        assert failures.failed("table edit", down, "retrying in 3 s")
+        assert failures.failed("DM", down)  # another kind: its own line
+        for step in range(1, 60):
+            now[0] = float(step)
+            assert not failures.failed("table edit", down)
+        now[0] = 60.0
+        assert failures.failed("table edit", down)
+    lines = [r.getMessage() for r in caplog.records]
+    assert lines == [
+        "table edit failed (OSError: Cannot connect to host); retrying in 3 s",
+        "DM failed (OSError: Cannot connect to host)",
+        "table edit failed (OSError: Cannot connect to host) (59 more failed since the last line)",
+    ]
+    assert not any(r.exc_info for r in caplog.records)
