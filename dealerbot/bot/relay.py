@@ -121,6 +121,7 @@ class TableRelay:
         self.alerts = TurnAlerts(
             service.clock, service.prefs, self.courier, alert_delay, self._where
         )
+        self.hub.turn_shown = self.alerts.shown  # an alert counts the wait from there
         self.messengers: dict[Key, TableMessenger] = {}
         self._before_table: dict[Key, discord.Interaction[Any]] = {}  # newest last
         self.decks = PlayerDecks(service.prefs)

@@ -133,6 +133,9 @@ class Hub:
         self.max_age = max_age
         self.clock = clock  # wall-clock seconds: ages of messages and interaction tokens
         self.on_gone: Callable[[int, int], None] | None = None
+        # (guild, channel, hand, action number): a turn's buttons are now on the table (the
+        # relay's turn alerts count the wait from then)
+        self.turn_shown: Callable[[int, int, int, int], None] | None = None
 
     def webhook(self, token: Token) -> discord.Webhook:
         """The interaction webhook of ``token`` (follow-ups and edits, off the budget)."""

@@ -434,10 +434,16 @@ class TableMessenger:
                 self._forget(refused.token)
         await self.channel.notice(notice)
 
+    def _shown(self, payload: Payload) -> None:
+        """The payload is on the table now: if it carries a turn's buttons, say so."""
+        if payload.turn is not None and self.hub.turn_shown is not None:
+            self.hub.turn_shown(self.guild_id, self.channel_id, *payload.turn)
+
     async def _post(self, payload: Payload, hand_id: int | None) -> None:
         message_id, token = await self._send(payload)
         slot = Slot(message_id, hand_id, self.hub.clock(), payload.key, payload.version, token)
         self._set_slot(slot)
+        self._shown(payload)
 
     async def _repost(self, payload: Payload, hand_id: int | None) -> None:
         old = self.slot
@@ -450,6 +456,7 @@ class TableMessenger:
     async def _edit(self, slot: Slot, payload: Payload, hand_id: int | None) -> None:
         if await self._edit_message(slot.message_id, payload, slot.poster):
             slot.shows(payload.key, payload.version)
+            self._shown(payload)
             if slot.hand_id != hand_id:
                 slot.hand_id = hand_id
                 self._set_slot(slot)
@@ -568,11 +575,12 @@ class TableMessenger:
             if not await answer_click(interaction, payload, deferred=deferred):
                 return
             self._note(interaction)  # its token now edits the message it answered in
+            self._shown(payload)
             if finished_hand is not None:
                 self._set_slot(None)
                 self.hands.forget(finished_hand)
             elif self.slot is not None:
-                self.slot.shows(None, payload.version)
+                self.slot.answer_shown(payload)
             await self.saved.flush()
         finally:
             if got_lock:

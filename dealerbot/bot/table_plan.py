@@ -33,6 +33,7 @@ class Payload:
     view: discord.ui.View | None
     content: str | None = None
     version: int = -1  # the messenger's state version it was rendered from
+    turn: tuple[int, int] | None = None  # (hand, action number) of the turn its buttons act
     _key: str | None = None
 
     @property
@@ -79,7 +80,8 @@ def table_payload(
     shown = buttons_wanted(view, turn)
     buttons = table_buttons(view, shown)
     embed = table_embed(view, shown, acts, notes, faces_for(view.deck), marks)
-    return Payload([embed], buttons, version=version)
+    turn_shown = (shown.hand_id, shown.seq) if shown is not None else None
+    return Payload([embed], buttons, version=version, turn=turn_shown)
 
 
 def result_payload(
@@ -159,11 +161,26 @@ class Slot:
     key: str | None = None  # what it shows, to skip an edit that changes nothing
     version: int = -1  # the messenger's state version it shows (skip re-rendering when equal)
     poster: Token | None = None  # the token it was posted through (a follow-up), if any
+    answered: Payload | None = None  # a click answer it shows, keyed only if compared
 
     def shows(self, key: str | None, version: int) -> None:
-        """Record what the message now shows (key None: not compared, e.g. a click answer)."""
+        """Record what the message now shows."""
         self.key = key
         self.version = version
+        self.answered = None
+
+    def answer_shown(self, payload: Payload) -> None:
+        """A click answer is what it shows: its key is worked out only if an edit is
+        weighed (a click need not pay for it)."""
+        self.key = None
+        self.version = payload.version
+        self.answered = payload
+
+    def shown_key(self) -> str | None:
+        if self.key is None and self.answered is not None:
+            self.key = self.answered.key
+            self.answered = None
+        return self.key
 
     def too_old(self, now: float, max_age: float) -> bool:
         """Discord limits edits of old messages: past ``max_age`` the table is re-posted."""
@@ -232,7 +249,7 @@ def next_step(
         return MessageStep.REPOST
     if old:
         return MessageStep.REPOST
-    if slot.hand_id != hand_id or slot.key != rendered_key():
+    if slot.hand_id != hand_id or slot.shown_key() != rendered_key():
         return MessageStep.EDIT
     return MessageStep.NOTHING
 

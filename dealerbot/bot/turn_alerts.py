@@ -8,8 +8,10 @@ table message alone cannot do it.
 
 At most one alert per turn (hand, action number): a new turn, an action or the end of
 the hand cancels the waiting one, and when it fires it checks that the same turn is
-still open. A player who blocks DMs gets none (he was pointed at "My cards"), and one
-who said ``/stud alerts off`` gets none. Time comes from the service's clock, so tests
+still open. The wait counts from the moment the table message showed the turn's buttons
+(the table messenger says so, :meth:`TurnAlerts.shown`), not from when the service
+opened it: a player who could not see his turn yet has not waited. A player who blocks
+DMs gets none (he was pointed at "My cards"), and one who said ``/stud alerts off`` none. Time comes from the service's clock, so tests
 drive it with a fake clock.
 """
 
@@ -30,6 +32,7 @@ from .markup import COLOR_PRIVATE, timestamp
 log = logging.getLogger(__name__)
 
 DEFAULT_DELAY = 10.0  # seconds; the setting is TURN_ALERT_SECONDS (dealerbot.settings)
+UNSHOWN_TRIES = 3  # delays a turn never shown on the table waits before it is alerted
 
 Key = tuple[int, int]  # (guild, channel)
 
@@ -64,7 +67,24 @@ class TurnAlerts:
         self._waiting: dict[Key, tuple[int, int, asyncio.Task[None]]] = {}  # (hand, seq, task)
         self._off: dict[int, bool] = {}
         self._firing: set[asyncio.Task[None]] = set()  # woken: checking, then queueing the DM
+        self._shown: dict[Key, tuple[int, int, float]] = {}  # (hand, seq, when) per table
         self.sent = 0
+
+    def shown(self, guild_id: int, channel_id: int, hand_id: int, seq: int) -> None:
+        """The table message now carries this turn's buttons (the first time counts)."""
+        key = (guild_id, channel_id)
+        seen = self._shown.get(key)
+        if seen is None or seen[:2] != (hand_id, seq):
+            self._shown[key] = (hand_id, seq, self.clock.now())
+
+    def _due(self, key: Key, turn: ev.Turn, tries: int) -> float | None:
+        """When this turn's alert is due: ``delay`` after its buttons were shown (None: now).
+        A turn not shown after three delays is alerted anyway (the table cannot show it)."""
+        seen = self._shown.get(key)
+        if seen is not None and seen[:2] == (turn.hand_id, turn.seq):
+            due = seen[2] + self.delay
+            return due if due > self.clock.now() else None
+        return self.clock.now() + self.delay if tries < UNSHOWN_TRIES else None
 
     def turn(
         self, turn: ev.Turn, current: Callable[[], TableView | None], link: Callable[[], str]
@@ -96,7 +116,12 @@ class TurnAlerts:
         link: Callable[[], str],
     ) -> None:
         try:
-            await self.clock.sleep_until(self.clock.now() + self.delay)
+            due: float | None = self.clock.now() + self.delay
+            tries = 0
+            while due is not None:
+                await self.clock.sleep_until(due)
+                tries += 1
+                due = self._due(key, turn, tries)
         except asyncio.CancelledError:
             return
         if self._waiting.get(key, (None, None))[:2] == (turn.hand_id, turn.seq):

@@ -299,3 +299,17 @@ def test_a_result_carries_sit_out_rebuy_and_the_hands_file_and_proof() -> None:
         "stud:file:7",
         "stud:proof:7",
     ]
+
+
+def test_a_click_answer_then_an_identical_render_is_no_edit() -> None:
+    """After a click answered in place, an event that changes nothing shown (the version
+    moves on, the render is the same) must not cost an edit."""
+    view = playing()
+    answer = table_payload(view, None, 4)
+    slot = Slot(1, view.hand_id, 0.0)
+    slot.answer_shown(answer)
+    same = table_payload(view, None, 5)
+    step = next_step(
+        Pending(), view, slot, version=5, now=1.0, max_age=3000, rendered_key=lambda: same.key
+    )
+    assert step is MessageStep.NOTHING
