@@ -11,8 +11,8 @@ the hand cancels the waiting one, and when it fires it checks that the same turn
 still open. The wait counts from the moment the table message showed the turn's buttons
 (the table messenger says so, :meth:`TurnAlerts.shown`), not from when the service
 opened it: a player who could not see his turn yet has not waited. A player who blocks
-DMs gets none (he was pointed at "My cards"), and one who said ``/stud alerts off`` none. Time comes from the service's clock, so tests
-drive it with a fake clock.
+DMs gets none (he was pointed at "My cards"), and one who said ``/stud alerts off`` none.
+Time comes from the service's clock, so tests drive it with a fake clock.
 """
 
 from __future__ import annotations
