@@ -11,8 +11,9 @@ then is the target opened, so a copy refused for the source's sake leaves the ta
 was (not created, not migrated); one holding data is refused before it is migrated. Every
 table is copied in ONE transaction on the target, parents before children; rows that the
 schema derives (wallet counts and table chips by triggers, the stats roll-ups by the
-store's fold) are then set to the source's values, every table is compared row by row with the source, and the audit runs
-on the target before the transaction commits. The source is only read.
+store's fold) are then set to the source's values, every table is compared row by row
+with the source, and the audit runs on the target before the transaction commits. The
+source is only read (its leases are taken without a fencing epoch).
 """
 
 from __future__ import annotations
@@ -242,7 +243,7 @@ async def db_copy(source_url: str, target_url: str) -> int:
                 f"the source is at schema version {state.current}, the code at {state.latest}: "
                 "run `dealerbot db upgrade` on it first"
             )
-        leases = await source.open_leases()
+        leases = await source.open_leases(fencing=False)  # the source is only read
         try:
             rows = await read_source(source, leases)
             target = await _open_target(target_url)  # only now: a refusal leaves it as it was

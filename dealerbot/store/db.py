@@ -112,8 +112,9 @@ class Database(ABC):
     def snapshot(self) -> AbstractAsyncContextManager[Connection]:
         """Several reads that see one consistent state (the audit)."""
 
-    async def open_leases(self) -> TableLeases:
-        """The process's table leases (:mod:`.leases`): every one granted on SQLite."""
+    async def open_leases(self, *, fencing: bool = True) -> TableLeases:
+        """The process's table leases (:mod:`.leases`): every one granted on SQLite (and
+        nothing fenced); ``fencing`` False takes no epochs (PostgreSQL: ``db copy``)."""
         return TableLeases()
 
     # The migration runner's two backend-specific steps (see :mod:`.migrate`).

@@ -147,3 +147,12 @@ class NotRegistered(StoreError):
 
 class TournamentFull(StoreError):
     """Every seat of the tournament is taken."""
+
+
+class LeaseLost(StoreError):
+    """A table write whose process no longer holds the table's lease (another process took
+    it: its epoch is newer): the write was rolled back, nothing of it stands."""
+
+    def __init__(self, key: int) -> None:
+        super().__init__(f"the lease of the table in channel {key} is no longer this process's")
+        self.key = key

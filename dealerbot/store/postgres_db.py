@@ -7,6 +7,11 @@ single conditional statements stay exact (the row is re-checked after a wait), a
 read-then-write transaction first locks the row it depends on (``lock_suffix`` =
 ``FOR UPDATE``; one table's work then runs one at a time, different tables in parallel).
 ``numeric`` results (``SUM`` of a BIGINT) come back as int (or float), as SQLite gives them.
+
+Table writes are fenced (:mod:`.leases`): while the task's :data:`~.leases.FENCE` is set, a
+transaction checks the table's lease epoch just before it commits (:func:`check_fence`), and
+``reading()`` runs its one write in a transaction of its own (begun at that write) that
+does the same; reads alone stay outside any transaction.
 """
 
 from __future__ import annotations
@@ -23,8 +28,8 @@ from asyncpg.pool import PoolConnectionProxy
 
 from .db import Connection, Database, Params, Row
 from .dburl import DatabaseTarget
-from .errors import DatabaseUnavailable
-from .leases import PostgresLeases, TableLeases
+from .errors import DatabaseUnavailable, LeaseLost
+from .leases import FENCE, Fence, PostgresLeases, TableLeases
 
 CONNECT_TIMEOUT_SECONDS = 5.0
 # Advisory lock key held while migrating: two processes never migrate at once.
@@ -121,6 +126,91 @@ class PostgresConnection(Connection):
         return isinstance(error, asyncpg.UniqueViolationError)
 
 
+async def check_fence(conn: PostgresConnection, fence: Fence) -> None:
+    """Inside a write transaction, just before COMMIT: the table's lease epoch is still this
+    process's, held ``FOR SHARE`` until the commit (a newer holder's take waits for it);
+    :class:`LeaseLost` (the transaction rolls back) when another process took the table."""
+    held = await conn.raw.fetchval(
+        "SELECT 1 FROM table_leases WHERE channel_id = $1 AND epoch = $2 FOR SHARE",
+        fence.key,
+        fence.epoch,
+    )
+    if held is None:
+        raise LeaseLost(fence.key)
+
+
+def _reads_only(sql: str) -> bool:
+    return sql.lstrip()[:6].upper() == "SELECT"
+
+
+class FencedReading(PostgresConnection):
+    """``reading()`` under a fence: reads run as they are; the block's write (reading()
+    allows one) begins a transaction that :meth:`finish` commits after :func:`check_fence`.
+    A write that fails rolls back at once (as it would alone), so reads after it still run."""
+
+    def __init__(self, raw: RawConnection, fence: Fence) -> None:
+        super().__init__(raw)
+        self.fence = fence
+        self.began = False
+
+    async def _begin(self) -> None:
+        if not self.began:
+            await self.raw.execute("BEGIN")
+            self.began = True
+
+    async def rollback(self) -> None:
+        if self.began:
+            self.began = False
+            await self.raw.execute("ROLLBACK")
+
+    async def finish(self) -> None:
+        if not self.began:
+            return
+        try:
+            await check_fence(self, self.fence)
+        except BaseException:
+            await self.rollback()
+            raise
+        self.began = False
+        await self.raw.execute("COMMIT")
+
+    async def fetch_all(self, sql: str, params: Params = ()) -> list[Row]:
+        if _reads_only(sql):
+            return await PostgresConnection.fetch_all(self, sql, params)
+        await self._begin()
+        try:
+            return await PostgresConnection.fetch_all(self, sql, params)
+        except BaseException:
+            await self.rollback()
+            raise
+
+    async def fetch_one(self, sql: str, params: Params = ()) -> Row | None:
+        if _reads_only(sql):
+            return await PostgresConnection.fetch_one(self, sql, params)
+        await self._begin()
+        try:
+            return await PostgresConnection.fetch_one(self, sql, params)
+        except BaseException:
+            await self.rollback()
+            raise
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        await self._begin()
+        try:
+            return await PostgresConnection.execute(self, sql, params)
+        except BaseException:
+            await self.rollback()
+            raise
+
+    async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        await self._begin()
+        try:
+            await PostgresConnection.executemany(self, sql, rows)
+        except BaseException:
+            await self.rollback()
+            raise
+
+
 async def connect_pool(dsn: str, max_size: int = 10) -> asyncpg.Pool:
     """The pool, or DatabaseUnavailable with one line on what is wrong."""
     try:
@@ -164,14 +254,14 @@ class PostgresDatabase(Database):
     async def close(self) -> None:
         await self.pool.close()
 
-    async def open_leases(self) -> TableLeases:
+    async def open_leases(self, *, fencing: bool = True) -> TableLeases:
         """Advisory locks on a connection of their own, outside the pool (:mod:`.leases`)."""
         assert self.target.dsn is not None
         try:
             conn = await asyncpg.connect(self.target.dsn, timeout=CONNECT_TIMEOUT_SECONDS)
         except (OSError, TimeoutError, asyncpg.PostgresError) as exc:
             raise DatabaseUnavailable(f"cannot open the table-lease connection ({exc})") from None
-        return PostgresLeases(conn)
+        return PostgresLeases(conn, fencing=fencing)
 
     def _mine(self) -> PostgresConnection | None:
         task = asyncio.current_task()
@@ -181,12 +271,15 @@ class PostgresDatabase(Database):
     async def _holding(self, **options: Any) -> AsyncIterator[Connection]:
         task = asyncio.current_task()
         assert task is not None
+        fence = None if options.get("readonly") else FENCE.get()
         async with self.pool.acquire() as raw:
             conn = PostgresConnection(raw)
             self._held[task] = conn
             try:
                 async with raw.transaction(**options):
                     yield conn
+                    if fence is not None:  # the last statement before COMMIT
+                        await check_fence(conn, fence)
             finally:
                 del self._held[task]
 
@@ -206,8 +299,21 @@ class PostgresDatabase(Database):
         if mine is not None:
             yield mine
             return
+        fence = FENCE.get()
         async with self.pool.acquire() as raw:
-            yield PostgresConnection(raw)
+            if fence is None:
+                yield PostgresConnection(raw)
+                return
+            fenced = FencedReading(raw, fence)
+            try:
+                yield fenced
+            except BaseException:
+                try:
+                    await fenced.rollback()
+                except BaseException:
+                    raw.terminate()  # never back to the pool inside a transaction
+                raise
+            await fenced.finish()
 
     @asynccontextmanager
     async def snapshot(self) -> AsyncIterator[Connection]:

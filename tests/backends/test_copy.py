@@ -247,13 +247,13 @@ async def test_copy_refuses_a_postgresql_source_whose_table_lease_is_held(
     await played_room(room)
     source = await new_db_url("source")
     assert await db_copy(room, source) == 0
-    before = await everything(source)
     empty = await create_database(pg_server)
     try:
         async with await open_database(source, migrate_now=False) as db:
             leases = await db.open_leases()  # what a running bot holds for its table
             try:
-                assert await leases.hold(501)
+                assert await leases.hold(501)  # (the bot's take writes its lease's epoch)
+                before = await everything(source)
                 with pytest.raises(CopyRefused, match=r"channel 501 .*stop the bot"):
                     await db_copy(source, empty)
             finally:
