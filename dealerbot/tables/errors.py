@@ -238,6 +238,7 @@ _PLAIN: tuple[tuple[type[store.StoreError], type[TableError]], ...] = (
     (store.TableNotOpen, TableClosingError),
     (store.StaleAction, StaleActionError),
     (store.UnknownTournament, NoTournamentError),
+    (store.LeaseLost, TableElsewhereError),  # another process took the table: silent
 )
 _TOURNAMENT: tuple[tuple[type[store.StoreError], str], ...] = (
     (store.LiveTournament, "This channel has a Sit & Go already."),

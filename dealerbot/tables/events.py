@@ -55,9 +55,12 @@ class SeatedPlayer:
 
 @dataclass(frozen=True, slots=True)
 class TableChanged(TableEvent):
-    """The public view after anything changed: re-render the table message from it."""
+    """The public view after anything changed: re-render the table message from it.
+    ``actions``: every action of the hand in play (or of the last one, until the next deal),
+    in order, as the ActionTaken events told them, those before a restart included."""
 
     view: TableView
+    actions: tuple[ActionTaken, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,7 +30,6 @@ from dealerbot.tournament import (
     prize_table,
 )
 
-from .events import ActionTaken
 from .hand_log import LiveHand
 from .limits import MIN_BUYIN_SMALL_BETS
 from .rotation import GameMode
@@ -67,7 +66,6 @@ class TableSnapshot:
     last_actions: tuple[str, ...]
     queued: Mapping[int, int] = field(default_factory=dict)  # top-ups for the next deal
     games: GamesView | None = None  # mixed games: the rotation or dealer's choice
-    actions: tuple[ActionTaken, ...] = ()  # the hand's actions (the last hand's between)
 
 
 def _stakes_view(table: TableSnapshot) -> StakesView:
@@ -177,7 +175,7 @@ def table_view(table: TableSnapshot) -> TableView:
             next_hand_at=table.next_hand_at,
             last_actions=table.last_actions,
             games=games,
-            actions=table.actions,
+            deck=table.config.deck,
         )
     hand = public_view(live.state)
     to_act = hand.to_act
@@ -201,7 +199,7 @@ def table_view(table: TableSnapshot) -> TableView:
         next_hand_at=table.next_hand_at,
         last_actions=table.last_actions,
         games=games,
-        actions=table.actions,
+        deck=table.config.deck,  # the table's setting, not the hand's: shown at once
     )
 
 

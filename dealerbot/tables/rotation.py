@@ -4,8 +4,11 @@ The policy is pure (values in, values out, no clock and no database): a fixed ga
 rotation (``mix``: N hands of each game in list order) or dealer's choice (the button player
 picks the game for the next N hands). The engine deals one variant per hand and never hears
 of rotations. :class:`TableGames` holds one table's rotation in memory, loads and stores it
-(so a restart resumes it) and the pending dealer's choice; the run-time table asks
-:meth:`TableGames.before_deal` before each deal and deals :meth:`TableGames.next_game`.
+(so a restart resumes it) and the pending dealer's choice, stored too (a restart between
+a pick and its deal deals the pick; one during the wait waits on, same deadline); the
+run-time table asks :meth:`TableGames.before_deal` before each deal and deals
+:meth:`TableGames.next_game`. Each offer has a number (``pick_id``): a press that names an
+older one is refused, so an old dealer's-choice button never counts for the current pick.
 The table's settings reach this module as :class:`GameSettings` (what
 :class:`~.settings.TableConfig` holds of its games), since the settings themselves are
 built on :class:`GameMode`.
@@ -21,10 +24,10 @@ from typing import Protocol
 from dealerbot.engine import Variant, next_button
 from dealerbot.store import rotations as rotations_db
 from dealerbot.store.db import Database
-from dealerbot.store.rotations import RotationRow
+from dealerbot.store.rotations import PickRow, RotationRow
 from dealerbot.store.seats import SeatRow
 
-from .errors import TableError
+from .errors import TableError, is_int
 from .views import ChoiceView, GamesView
 
 DEFAULT_HANDS_PER_GAME = 8  # within limits.HANDS_PER_GAME
@@ -200,6 +203,9 @@ class TableGames:
         self.loaded = False
         self.pending: ChoiceView | None = None
         self.note: str | None = None
+        self.pick_id = 0  # the number of the table's latest dealer's-choice offer
+        self._stored: PickRow | None = None  # an offer read back, shown once settings are known
+        self._waiting_row = False  # the database holds an offer still waiting
 
     async def load(self, db: Database, table_id: int) -> None:
         if self.loaded:
@@ -207,7 +213,27 @@ class TableGames:
         row = await rotations_db.get_rotation(db, table_id)
         if row is not None:
             self.rotation = Rotation(Variant(row.game), row.hands_played, row.chosen)
+        pick = await rotations_db.get_pick(db, table_id)
+        if pick is not None:
+            self.pick_id = pick.pick_id
+            self._stored = pick if pick.waiting else None
+            self._waiting_row = pick.waiting
         self.loaded = True
+
+    def _pending(self, config: GameSettings) -> ChoiceView | None:
+        """The offer waiting for its answer (one read back after a restart included)."""
+        stored, self._stored = self._stored, None
+        if self.pending is None and stored is not None and stored.deadline is not None:
+            assert stored.user_id is not None and stored.seat_no is not None
+            self.pending = ChoiceView(
+                user_id=stored.user_id,
+                name=stored.name or str(stored.user_id),
+                seat=stored.seat_no,
+                options=tuple(dict.fromkeys(config.games)),
+                deadline=stored.deadline,
+                pick_id=stored.pick_id,
+            )
+        return self.pending
 
     async def settings_changed(
         self, db: Database, table_id: int, old: GameSettings, new: GameSettings
@@ -216,21 +242,32 @@ class TableGames:
         choice keeps the game in play until the next pick)."""
         if (old.game, old.games) == (new.game, new.games):
             return
-        await rotations_db.reset_rotation(db, table_id)
+        async with db.transaction():
+            await rotations_db.reset_rotation(db, table_id)
+            await rotations_db.end_pick(db, table_id)  # its number stays: old buttons stay old
         keep = self.rotation.game if self.rotation is not None else old.variant
         self.rotation = None
         self.pending = None
+        self._stored = None
+        self._waiting_row = False
         self.note = None
         if new.game is GameMode.CHOICE and keep in new.games:
             self.rotation = Rotation(keep, 0, False)
         self.loaded = True
 
-    def before_deal(
-        self, config: GameSettings, seats: Sequence[SeatRow], button: int | None, now: float
+    async def before_deal(
+        self,
+        db: Database,
+        table_id: int,
+        config: GameSettings,
+        seats: Sequence[SeatRow],
+        button: int | None,
+        now: float,
     ) -> ChoiceView | None:
-        """The pick to wait for before dealing (None: deal now). A pick whose time ran out
-        keeps the game in play for a new stint."""
-        pending = self.pending
+        """The pick to wait for before dealing (None: deal now), stored when it is new. A
+        pick whose time ran out keeps the game in play for a new stint (the deal's
+        :meth:`dealt` ends it in the database)."""
+        pending = self._pending(config)
         if pending is not None:
             if now < pending.deadline:
                 return pending
@@ -247,18 +284,39 @@ class TableGames:
         seat_no = next_button(button, [seat.seat_no for seat in seats])
         chooser = next(seat for seat in seats if seat.seat_no == seat_no)
         options = tuple(dict.fromkeys(config.games))
-        self.pending = ChoiceView(
+        offer = ChoiceView(
             user_id=chooser.user_id,
             name=chooser.display_name,
             seat=seat_no,
             options=options,
             deadline=now + config.choice_seconds,
+            pick_id=self.pick_id + 1,
         )
-        return self.pending
+        row = PickRow(offer.pick_id, offer.user_id, offer.seat, offer.name, offer.deadline)
+        await rotations_db.put_pick(db, table_id, row)
+        self.pick_id, self.pending, self._waiting_row = offer.pick_id, offer, True
+        return offer
 
-    def choose(self, config: GameSettings, user_id: int, game: str) -> Variant:
-        """The button player's pick; refused for anyone else, or when none is waiting."""
-        pending = self.pending
+    async def choose(
+        self,
+        db: Database,
+        table_id: int,
+        config: GameSettings,
+        user_id: int,
+        game: str,
+        pick_id: object = None,
+    ) -> Variant:
+        """The button player's pick, stored with the rotation before it counts; refused for
+        anyone else, when none is waiting, or when ``pick_id`` (the pick a button belongs
+        to; None: the one waiting now) is not the pick waiting now."""
+        pending = self._pending(config)
+        if pick_id is not None and (
+            pending is None or not is_int(pick_id) or pick_id != pending.pick_id
+        ):
+            raise ChoiceError(
+                "That button is from an earlier pick of the game, which is over; "
+                "use the newest table message."
+            )
         if pending is None:
             raise ChoiceError("No game is being chosen at this table now.")
         if user_id != pending.user_id:
@@ -273,8 +331,12 @@ class TableGames:
         if picked is None or picked not in pending.options:
             names = ", ".join(v.title for v in pending.options)
             raise ChoiceError(f"Choose one of the table's games: {names}.")
-        self.rotation = chosen(picked, self.rotation, picked)
-        self.pending = None
+        rotation = chosen(picked, self.rotation, picked)
+        row = RotationRow(rotation.game.value, rotation.hands_played, rotation.chosen)
+        async with db.transaction():  # a restart before the deal deals this pick
+            await rotations_db.put_rotation(db, table_id, row)
+            await rotations_db.end_pick(db, table_id)
+        self.rotation, self.pending, self._waiting_row = rotation, None, False
         self.note = f"{pending.name} chose {picked.title}"
         return picked
 
@@ -286,7 +348,11 @@ class TableGames:
         self, db: Database, table_id: int, config: GameSettings, rotation: Rotation
     ) -> None:
         """Store where the rotation stands (a table dealing one game has nothing to store:
-        a change to a mixed game starts its rotation afresh)."""
+        a change to a mixed game starts its rotation afresh), in the deal's transaction; an
+        offer that lapsed before this deal ends with it."""
+        if self._waiting_row and self.pending is None:
+            await rotations_db.end_pick(db, table_id)
+            self._waiting_row = False
         if config.mixed:
             await rotations_db.put_rotation(
                 db,
@@ -307,7 +373,7 @@ class TableGames:
             hand=now.hand,
             of=now.of,
             then=now.then,
-            choice=self.pending,
+            choice=self._pending(config),
             note=self.note,
             next_game=self.next_game(config).game,
         )

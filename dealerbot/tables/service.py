@@ -15,7 +15,6 @@ pass ``random.Random(seed)`` and a :class:`~dealerbot.tables.timers.FakeClock`.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 import secrets
@@ -124,6 +123,7 @@ class TableService:
             salts = secrets.token_bytes if rng is None else rng.randbytes
         rng = rng if rng is not None else secrets.SystemRandom()
         self._deps = Deps(db, self.clock, rng, self.tracker, self._publish, salts, house_style)
+        self._deps.fence = self.ownership.fenced  # a table's writes commit under its lease
         self._locks = KeyedLocks()
         self._tables: dict[Key, Table] = {}
         self._subscribers: list[Subscriber] = []
@@ -142,21 +142,10 @@ class TableService:
 
     async def startup(self) -> None:
         """Load every open table of this process's guilds whose lease it gets: resume hands
-        in progress (or refund them), arm timers."""
+        in progress (or refund them), arm timers; take over the tables of a holder that
+        dies later (:meth:`Ownership.run_tables`)."""
         await self.ownership.start(self.db, self._stop_tables)
-        for record in await tables_db.list_tables(
-            self.db, statuses=(TableStatus.OPEN, TableStatus.CLOSING)
-        ):
-            if not self.ownership.owns_guild(record.guild_id):
-                continue
-            with contextlib.suppress(errors.TableElsewhereError):  # another process runs it
-                await self._resume(record.guild_id, record.channel_id)
-
-    async def _resume(self, guild_id: int, channel_id: int) -> None:
-        async with self._command(guild_id, channel_id) as ref:
-            table = ref.table
-            if table is not None and table.hand is None and table.status is TableStatus.CLOSING:
-                await table.close()
+        await self.ownership.run_tables(self._tables, self._command, self.clock, self.tracker)
 
     async def shutdown(self) -> None:
         """Stop every timer and wait for callbacks already running; give the leases back
@@ -168,9 +157,14 @@ class TableService:
 
     def _stop_tables(self) -> None:
         """Cancel every table's timers and forget them (at shutdown, or leases lost)."""
+        self.ownership.stop_watching()
         for table in list(self._tables.values()):
             table.stop_timers()
         self._tables.clear()
+
+    async def claim_interaction(self, interaction_id: int) -> bool:
+        """Whether this process answers an interaction (:meth:`Ownership.claim_interaction`)."""
+        return await self.ownership.claim_interaction(self.db, interaction_id, self.clock.now())
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:
         """Deliver every event to ``callback``; returns a function that unsubscribes."""
@@ -211,7 +205,8 @@ class TableService:
         try:
             async with self._locks.get(key):
                 try:
-                    with store_errors_as_table_errors():  # no store error reaches a front end
+                    # No store error reaches a front end; writes commit only under the lease.
+                    with store_errors_as_table_errors(), self.ownership.fenced(channel_id):
                         ref.table = self._tables.get(key)
                         if ref.table is None or ref.table.closed:
                             ref.table = await self._load(key)
@@ -404,11 +399,14 @@ class TableService:
             await table.act(user_id, hand_id, seq, kind)
             return table.view()
 
-    async def choose_game(self, guild_id: int, channel_id: int, user_id: int, game: str) -> None:
-        """Dealer's choice: the button player's pick of the next game (anyone else is
-        refused); the hand is dealt at once in that game."""
+    async def choose_game(
+        self, guild_id: int, channel_id: int, user_id: int, game: str, pick_id: int | None = None
+    ) -> None:
+        """Dealer's choice: the button player's pick of the next game (anyone else, or a
+        button of an earlier pick than ``pick_id`` (None: the one waiting), is refused); the
+        hand is dealt at once in that game."""
         async with self._command(guild_id, channel_id) as ref:
-            await self._existing(ref.table).choose_game(user_id, game)
+            await self._existing(ref.table).choose_game(user_id, game, pick_id)
 
     # --- views ----------------------------------------------------------------------------
 

@@ -15,8 +15,8 @@ import logging
 import random
 import secrets
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterable, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from contextlib import AbstractContextManager, asynccontextmanager
 from dataclasses import InitVar, dataclass, field
 from functools import partial
 from typing import Any
@@ -65,6 +65,8 @@ class Deps:
     salts: SaltSource = secrets.token_bytes  # the deck's per-position salts (docs/fairness.md)
     house_style: InitVar[HouseStyle | None] = None  # how house players play (None: default)
     house: HouseDeps = field(init=False)  # their style, and a seed from ``rng`` (not a draw)
+    # The table's writes commit only under its lease (Ownership.fenced); none: not fenced.
+    fence: Callable[[int], AbstractContextManager[None]] = lambda _: contextlib.nullcontext()
 
     def __post_init__(self, house_style: HouseStyle | None) -> None:
         self.house = HouseDeps.of(house_style, self.rng)
@@ -114,11 +116,16 @@ class Table:
         self.outbox.dirty = True
 
     def changed(self) -> out.TableChanged:
-        return out.TableChanged(self.guild_id, self.channel_id, self.view())
+        ids = (self.guild_id, self.channel_id)
+        return out.TableChanged(*ids, self.view(), tuple(self.hand_actions))
 
-    def locked(self) -> AbstractAsyncContextManager[None]:
-        """Hold the lock for one step (a timer's), then deliver what the step produced."""
-        return self.outbox.step(self.lock, self.changed)
+    @asynccontextmanager
+    async def locked(self) -> AsyncIterator[None]:
+        """Hold the lock for one step (a timer's) under the table's lease fence, then
+        deliver what the step produced."""
+        with self.deps.fence(self.channel_id):
+            async with self.outbox.step(self.lock, self.changed):
+                yield
 
     def snapshot(self) -> TableSnapshot:
         """The values the views are built from (so :mod:`.projection` never sees a Table)."""
@@ -136,7 +143,6 @@ class Table:
             last_actions=tuple(self.last_actions),
             queued=self.top_ups.queued,
             games=self.games.view(self.config),
-            actions=tuple(self.hand_actions),
         )
 
     def view(self) -> TableView:
@@ -214,8 +220,8 @@ class Table:
         )
         deps = self.deps
         await self.games.load(deps.db, self.id)
-        now = deps.clock.now()
-        choice = self.games.before_deal(self.config, seats, self.button_seat, now)
+        when = (self.button_seat, deps.clock.now())
+        choice = await self.games.before_deal(deps.db, self.id, self.config, seats, *when)
         if choice is not None:  # dealer's choice: deal once picked or when time runs out
             self.next_hand_at = choice.deadline
             self.start_timer.arm(choice.deadline, self._on_start_timer)
@@ -308,9 +314,10 @@ class Table:
                     )
 
     def stop_timers(self) -> None:
-        """Cancel every timer of this table (closed, or the service stops or lost it)."""
+        """Stop every timer of this table (closed, or the service stops or lost it): a step
+        still in flight arms none again."""
         for timer in (self.turn_timer, self.start_timer, self.house_timer):
-            timer.cancel()
+            timer.stop()
 
     # --- house players (see :mod:`.house_seats`) ----------------------------------------
 
@@ -465,10 +472,11 @@ class Table:
         self.touch()
         await self.rebalance_house()
 
-    async def choose_game(self, user_id: int, game: str) -> None:
-        """The button player's dealer's-choice pick: the hand is dealt at once."""
+    async def choose_game(self, user_id: int, game: str, pick_id: object = None) -> None:
+        """The button player's dealer's-choice pick (of pick ``pick_id``; None: the one
+        waiting): the hand is dealt at once."""
         self.seat_of(user_id)  # one who left the table picks nothing
-        self.games.choose(self.config, user_id, game)
+        await self.games.choose(self.deps.db, self.id, self.config, user_id, game, pick_id)
         self.next_hand_at = self.deps.clock.now()
         self.start_timer.arm(self.next_hand_at, self._on_start_timer)
         self.touch()

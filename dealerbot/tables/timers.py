@@ -144,7 +144,8 @@ class Timer:
 
     A callback that has started is never cancelled (it may be inside a database
     transaction); callbacks check for themselves that they are still current (hand
-    id, sequence number) before doing anything.
+    id, sequence number) before doing anything. A stopped timer (:meth:`stop`: its table
+    is no longer run here) arms nothing, even for a step that was in flight.
     """
 
     def __init__(self, clock: Clock, tracker: TaskTracker, name: str) -> None:
@@ -153,6 +154,7 @@ class Timer:
         self._name = name
         self._job: _Job | None = None
         self.deadline: float | None = None
+        self.stopped = False
 
     def arm(self, deadline: float, callback: Callable[[], Awaitable[None]]) -> None:
         job = self._job
@@ -164,6 +166,7 @@ class Timer:
             and not job.task.done()
             and job.deadline <= deadline
             and not self._tracker.stopped
+            and not self.stopped
         ):
             # Every action pushes the turn deadline later: the sleeping task wakes at the
             # old deadline and sleeps on. Cancelling it instead would leave a task,
@@ -171,7 +174,7 @@ class Timer:
             job.deadline, job.callback, self.deadline = deadline, callback, deadline
             return
         self.cancel()
-        if self._tracker.stopped:
+        if self._tracker.stopped or self.stopped:
             return
         job = _Job(deadline, callback)
         if deadline <= self._clock.now():
@@ -180,6 +183,11 @@ class Timer:
         self.deadline = deadline
         job.task = self._tracker.spawn(self._run(job), self._name)
         self._job = job
+
+    def stop(self) -> None:
+        """Cancel, and arm nothing from now on."""
+        self.stopped = True
+        self.cancel()
 
     def cancel(self) -> None:
         job, self._job, self.deadline = self._job, None, None

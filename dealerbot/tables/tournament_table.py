@@ -458,7 +458,7 @@ class TournamentTable(Table):
         if self.parked is not None:
             await self.parked.reconfigure(new)  # parked: no deal, no house seat meanwhile
 
-    async def choose_game(self, user_id: int, game: str) -> None:
+    async def choose_game(self, user_id: int, game: str, pick_id: object = None) -> None:
         raise errors.TournamentError("A Sit & Go's game changes with its levels, not by choice.")
 
     async def close(self) -> bool:

@@ -12,12 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from dealerbot.engine import MIN_PLAYERS, ActionKind, Card, LegalAction, Variant
-
-if TYPE_CHECKING:  # events carry views: the views name an event only for the type checker
-    from .events import ActionTaken
 
 
 def dealt_in_next(*, sitting_out: bool, leaving: bool, stack: int) -> bool:
@@ -129,6 +125,7 @@ class ChoiceView:
     seat: int
     options: tuple[Variant, ...]
     deadline: float
+    pick_id: int = 0  # which of the table's picks this is (a button carries it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,9 +166,6 @@ class TableView:
     next_hand_at: float | None
     last_actions: tuple[str, ...]
     games: GamesView | None = None  # mixed games: the rotation or dealer's choice
-    # Every action of the hand in play (or the last one, until the next deal), in order, as
-    # the ActionTaken events said them: the same for a hand resumed after a restart.
-    actions: tuple[ActionTaken, ...] = ()
     deck: DeckStyle = DEFAULT_DECK  # how the table's own message draws cards (its setting)
     tournament: TournamentView | None = None  # a Sit & Go's table: its level, its players
 

@@ -27,6 +27,11 @@ def names_a_card(text: str) -> bool:
     return CARD_TEXT.search(text) is not None or any(p in text for p in CARD_PRETTY)
 
 
+def told(h: Harness) -> ev.TableChanged:
+    """The table as last told to the front end (its view and the hand's actions)."""
+    return h.recorder.of(ev.TableChanged, CHANNEL)[-1]
+
+
 async def _act(h: Harness, rng: random.Random, count: int) -> None:
     for _ in range(count):
         turn = h.recorder.last_turn()
@@ -45,11 +50,11 @@ async def test_a_resumed_hand_carries_the_actions_of_a_hand_that_never_restarted
             await seat_players(h.service, [1, 2, 3, 4], buy_in=200)
             await h.service.start(GUILD, CHANNEL)
             await _act(h, random.Random(3), cut)
-        before = (await crashed.service.table_view(GUILD, CHANNEL)).actions
+        before = told(crashed).actions
         assert len(before) == cut  # every action of this hand so far, in order
         await crashed.restart(seed=4321)
-        resumed = await crashed.service.table_view(GUILD, CHANNEL)
-        assert resumed.actions == before == (await plain.service.table_view(GUILD, CHANNEL)).actions
+        resumed = told(crashed)  # the resumed hand's first word to the front end
+        assert resumed.view.seq == cut and resumed.actions == before == told(plain).actions
         ended = [await play_hand(h, rng=random.Random(11)) for h in (plain, crashed)]
         assert ended[0].actions == ended[1].actions  # the whole hand, street by street
         assert len(ended[0].actions) >= cut
@@ -69,8 +74,8 @@ async def test_the_next_hand_starts_with_no_actions(harness) -> None:
     await h.service.start(GUILD, CHANNEL)
     await play_hand(h, passive)
     await h.advance(10)
-    view = await h.service.table_view(GUILD, CHANNEL)
-    assert view.hand_id is not None and view.actions == ()
+    now = told(h)
+    assert now.view.hand_id is not None and now.view.hand_number == 2 and now.actions == ()
 
 
 # The deck's first card written twice (the second card's place): "card As appears twice".
