@@ -3,7 +3,8 @@ tables, hand log), chosen by the database's URL; the store's SQL is written once
 
 Modules, one concern each: db (the handle, transactions: the contract; sqlite_db and
 postgres_db its two backends, opening the one that picks and opens them, dburl the URL),
-migrate, leases (which process runs a table), config (settings rows), wallets, ledger,
+migrate, leases (which process runs a table, and its writes' fence), claims (which
+process answers an interaction), config (settings rows), wallets, ledger,
 tables (table rows), seats (buy-ins, cash-outs), hands and hand_actions (the hand log),
 leaderboard, audit, catalog and copy (``db copy``), validate (the one id check and chip
 bound), errors; and the features' own (stats and rollups, proofs, history, player_prefs
