@@ -318,6 +318,7 @@ def config_embed(
         ),
         inline=False,
     )
+    embed.add_field(name="Cards", value=f"{config.deck.value}: {config.deck.words}", inline=False)
     embed.add_field(
         name="Server economy",
         value=f"starting chips {economy.starting_chips} · daily bonus {economy.daily_chips}",
@@ -345,6 +346,8 @@ def change_notice(config: TableConfig, changed: Sequence[str], by: str) -> str:
         parts.append(f"{config.seats} seats")
     if "turn_seconds" in changed:
         parts.append(f"{config.turn_seconds} s to act")
+    if "deck" in changed:
+        parts.append(f"cards: {config.deck.value} ({config.deck.words})")
     if {"house_players", "house_fill_to"} & set(changed):
         parts.append(
             f"up to {config.house_players} house players while fewer than "

@@ -41,6 +41,8 @@ class ConfigRow:
     choice_seconds: int = 20
     house_players: int = 0  # the most house players at the table (0014; 0: none)
     house_fill_to: int = 4  # house players sit while fewer seats than this are taken
+    deck: str = "classic"  # how the table message draws cards (0016): "classic",
+    # "four-colour" or "text"
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,7 +53,7 @@ from .rotation import (
     games_text,
     parse_games,
 )
-from .views import DeckStyle
+from .views import DEFAULT_DECK, DeckStyle
 
 _LABELS = {
     "variant": "game",
@@ -129,10 +129,13 @@ class TableConfig:
     games: tuple[Variant, ...] = DEFAULT_ROTATION  # what mix rotates through / choice offers
     hands_per_game: int = DEFAULT_HANDS_PER_GAME
     choice_seconds: int = DEFAULT_CHOICE_SECONDS
+    deck: DeckStyle = DEFAULT_DECK  # how the table's own message draws cards
     house_players: int = 0  # the most house players at this table (0: none; issue 20)
     house_fill_to: int = 4  # house players sit while fewer than this many seats are taken
 
     def __post_init__(self) -> None:
+        if not isinstance(self.deck, DeckStyle):
+            raise _refuse(f"the deck must be one of {_decks()}")
         if not isinstance(self.variant, Variant):
             games = ", ".join(repr(v.value) for v in Variant)
             raise _refuse(f"the game must be one of {games}")
@@ -141,7 +144,7 @@ class TableConfig:
         if not self.games or not all(isinstance(g, Variant) for g in self.games):
             raise _refuse(f"the list of games must name one or more of {_variants()}")
         for f in fields(self):
-            if f.name not in ("variant", "game", "games"):
+            if f.name not in ("variant", "game", "games", "deck"):
                 _whole(f.name, getattr(self, f.name))
         fixed = self.game.fixed
         if fixed is not None and self.variant is not fixed:
@@ -208,6 +211,7 @@ class TableConfig:
         values["variant"] = self.variant.value
         values["game"] = self.game.value
         values["games"] = games_text(self.games)
+        values["deck"] = self.deck.value
         return ConfigRow(**values)
 
     @property
@@ -291,6 +295,8 @@ def _coerce(
                     value = parse_games(raw)
                 except ValueError as exc:
                     raise _refuse(str(exc)) from None
+        elif name == "deck":
+            value = parse_deck(raw)
         elif isinstance(value, str):
             text = raw.strip().replace(",", "").replace("_", "")
             if not text.removeprefix("-").isdecimal():  # what int() takes ("²" is a digit)

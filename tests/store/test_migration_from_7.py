@@ -63,6 +63,7 @@ ADDED: dict[str, tuple[int | None, tuple[object, ...]]] = {
     "hands": (None, (None, None)),
     "ledger": (None, (None,)),
     "player_days": (4, (0,)),  # beside the key's columns: the new key's last one
+    "player_prefs": (None, (None,)),  # 0016: no deck chosen
 }
 
 
@@ -209,9 +210,10 @@ async def test_a_room_played_at_version_7_upgrades_to_what_todays_code_writes(
         assert await configs(db, columns) == await configs(twin, columns)
         # 0014: no house players (0, filling to 4), as a config written today says.
         for row in await configs(db, columns):
-            variant, (*_, game, games, n, seconds, house, fill) = row[2], row
+            variant, (*_, game, games, n, seconds, house, fill, deck) = row[2], row
             assert (game, games, n, seconds) == (variant, "stud,razz,stud8", 8, 20)
             assert (house, fill) == (0, 4)
+            assert deck == "classic"  # 0016: the classic picture deck, as written today
         # 0009-0011: the stats rows as version 7 wrote them, folded, and what today's
         # backfill writes for the same hands; the rollups are theirs and a recount's.
         stats_now = await rows(db, f"SELECT {STATS_COLUMNS} FROM hand_players ORDER BY 1, 2")

@@ -36,6 +36,7 @@ from ..errors import Reply, UserError, place
 from .base import CogBase, display_name, is_admin
 from .options import (
     CONFIG_BOUNDS,
+    DECK_CHOICES,
     Adjustment,
     Ante,
     BringIn,
@@ -93,7 +94,9 @@ class AdminCog(
             f"House players sit while fewer seats than this are taken ({HOUSE_FILL_TO.text})"
         ),
         scope="This channel's table, or the server default for every table",
+        deck="How the table message draws cards: classic, four-colour or text",
     )
+    @app_commands.choices(deck=DECK_CHOICES)
     async def config(
         self,
         interaction: discord.Interaction[Any],
@@ -113,6 +116,7 @@ class AdminCog(
         house_players: HousePlayers | None = None,
         house_fill_to: HouseFillTo | None = None,
         scope: Literal["channel", "server"] = "channel",
+        deck: app_commands.Choice[str] | None = None,
     ) -> None:
         values: dict[str, Any] = {
             "game": game,
@@ -130,6 +134,7 @@ class AdminCog(
             "daily_chips": daily_chips,
             "house_players": house_players,
             "house_fill_to": house_fill_to,
+            "deck": deck.value if deck is not None else None,
         }
         changes = {key: value for key, value in values.items() if value is not None}
 

@@ -160,3 +160,34 @@ async def test_after_one_sync_the_bot_shows_the_uploaded_pictures(
         finally:
             await club.stop_bot()
     assert len(emulator.requests("POST", "/emojis")) == len(art())  # uploaded once
+
+
+async def test_a_server_set_to_text_shows_text_cards_on_its_table(club: Club) -> None:
+    answer = await club.text(club.admin, "config", group="stud-admin", deck="text")
+    assert "text" in answer
+    players = club.players[:2]
+    await club.seat(players)
+    await club.start_hand()
+    table = message_text(table_message(club))
+    assert "<:" not in table and len(TEXT_CARD.findall(table)) == 2  # the two door cards
+    assert table.count("🂠") == 4
+    dm = last_dm(club, players[0].id)
+    assert len(pictures(club.emu, dm)) == 3  # his own DMs keep his deck (classic)
+    club.emu.assert_nothing_refused()
+
+
+async def test_a_players_four_colour_choice_changes_only_his_private_views(club: Club) -> None:
+    alice, bob = club.players[:2]
+    answer = await club.text(alice, "deck", style="four-colour")
+    assert "four-colour" in answer and {d for d, _ in pictures(club.emu, answer)} == {
+        Deck.FOUR_COLOUR
+    }
+    await club.seat([alice, bob])
+    await club.start_hand()
+    assert {d for d, _ in pictures(club.emu, last_dm(club, alice.id))} == {Deck.FOUR_COLOUR}
+    assert {d for d, _ in pictures(club.emu, last_dm(club, bob.id))} == {Deck.CLASSIC}
+    assert {d for d, _ in pictures(club.emu, await club.text(alice, "cards"))} == {Deck.FOUR_COLOUR}
+    assert {d for d, _ in pictures(club.emu, await club.text(bob, "cards"))} == {Deck.CLASSIC}
+    table = message_text(table_message(club))
+    assert {d for d, _ in pictures(club.emu, table)} == {Deck.CLASSIC}  # the server's deck
+    club.emu.assert_nothing_refused()

@@ -134,6 +134,7 @@ async def test_sync_publishes_the_commands_globally(
             "daily",
             "verify",
             "alerts",
+            "deck",
             "history",
             "hand",
             "stats",
