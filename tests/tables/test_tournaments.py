@@ -12,10 +12,12 @@ from collections.abc import AsyncIterator
 import pytest
 
 from dealerbot.engine import ActionKind, Variant
+from dealerbot.store.seats import SeatRow
 from dealerbot.store.stats import Period
 from dealerbot.tables import ClosedBecause, TournamentPhase
 from dealerbot.tables import events as ev
 from dealerbot.tables.errors import TableError, TournamentError
+from dealerbot.tables.turns import auto_reason
 from dealerbot.tournament import level
 
 from .helpers import CHANNEL, GUILD, Harness, make_harness, snapshot
@@ -419,3 +421,58 @@ async def test_tournament_winnings_and_stats_are_apart_from_cash(h: Harness) -> 
         (2, loser, -100),
     ]
     assert (await stats.winnings(GUILD, Period.ALL)).entries == ()  # no cash chips won
+
+
+def test_a_player_away_is_acted_for_at_once_only_where_absent_players_are_dealt_in() -> None:
+    """turns.auto_reason: a cash table waits for a sitting-out player's timeouts (it deals
+    him out of the next hands anyway); a tournament acts for him at once."""
+    seat = SeatRow(1, 0, GUILD, ALICE, "alice", 100, True, 0, 0.0, False, 0.0)
+    assert auto_reason(seat) is None
+    assert auto_reason(seat, deals_absent=True) is ev.AutoReason.AWAY
+    back = SeatRow(1, 0, GUILD, ALICE, "alice", 100, False, 0, 0.0, False, 0.0)
+    assert auto_reason(back, deals_absent=True) is None
+
+
+async def test_a_restart_resumes_registration_the_hand_the_level_and_a_pause(h: Harness) -> None:
+    tid = await create(h, seats=3, starting_chips=2000, level_minutes=2, turn_seconds=300)
+    await register(h, ALICE, BOB)
+    await h.restart()
+    view = await info(h)
+    assert view.phase is TournamentPhase.REGISTERING and len(view.entries) == 2
+    await register(h, CAROL)  # full after the restart: it starts
+    await h.advance(6)
+    turn = h.recorder.last_turn()
+    assert turn is not None
+    await h.service.act(
+        GUILD,
+        CHANNEL,
+        turn.user_id,
+        turn.hand_id,
+        turn.seq,
+        passive([o.kind for o in turn.options]),
+    )
+    before = await info(h)
+    await h.restart()
+    after = await info(h)
+    assert after.level == before.level and after.seconds_left == pytest.approx(before.seconds_left)
+    assert [(e.user_id, e.stack, e.seat) for e in after.entries] == [
+        (e.user_id, e.stack, e.seat) for e in before.entries
+    ]
+    resumed = h.recorder.last_turn()
+    assert resumed is not None and resumed.hand_id == turn.hand_id and resumed.seq == turn.seq + 1
+    await play_turns(
+        h,
+        lambda t: passive([o.kind for o in t.options]),
+        until=lambda: bool(h.recorder.of(ev.HandEnded)),
+    )
+    await h.service.tournaments.pause(GUILD, CHANNEL)
+    paused = await info(h)
+    await h.restart()
+    await h.advance(300)  # down and paused: none of it counts
+    view = await info(h)
+    assert view.paused and view.seconds_left == pytest.approx(paused.seconds_left)
+    await h.service.tournaments.resume(GUILD, CHANNEL)
+    await h.advance(6)
+    rows = await h.fetch("SELECT COUNT(*) FROM hands WHERE tournament_id = ?", (tid,))
+    assert rows == [(2,)]  # dealt again after the resume
+    await h.audit_ok()

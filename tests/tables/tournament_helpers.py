@@ -34,7 +34,7 @@ from dealerbot.tables.views import TournamentView
 
 from .helpers import CHANNEL, GUILD, Harness, Recorder
 
-Policy = Callable[[Sequence[ActionKind]], ActionKind]
+Policy = Callable[[int, Sequence[ActionKind]], ActionKind]  # (seat, options) -> the action
 
 
 class RiggedRandom(random.Random):
@@ -72,6 +72,14 @@ def passive(kinds: Sequence[ActionKind]) -> ActionKind:
     return kinds[0]
 
 
+def fold(kinds: Sequence[ActionKind]) -> ActionKind:
+    """Fold when he may, else check, else the forced bring-in."""
+    for kind in (ActionKind.FOLD, ActionKind.CHECK):
+        if kind in kinds:
+            return kind
+    return kinds[0]
+
+
 def shove(kinds: Sequence[ActionKind]) -> ActionKind:
     """Always the biggest wager on offer, else call (chips go in fast)."""
     for kind in (
@@ -98,7 +106,7 @@ def deck_for(
     seed: int = 0,
     tries: int = 20_000,
 ) -> list[Card]:
-    """A deck whose hand, played by ``policy`` for every seat, ends with final stacks
+    """A deck whose hand, played by ``policy`` (each seat's), ends with final stacks
     (seat -> chips) that ``want`` accepts."""
     rng = random.Random(seed)
     seats = [SeatSpec(seat, chips) for seat, chips in sorted(stacks.items())]
@@ -110,7 +118,7 @@ def deck_for(
             seat = state.seat_to_act
             assert seat is not None
             kinds = [o.kind for o in legal_actions(state).options]
-            state, _ = apply(state, Action(seat, policy(kinds)))
+            state, _ = apply(state, Action(seat, policy(seat, kinds)))
         assert state.result is not None
         if not state.result.cancelled and want(dict(state.result.final_stacks)):
             return deck
