@@ -476,3 +476,27 @@ async def test_a_restart_resumes_registration_the_hand_the_level_and_a_pause(h: 
     rows = await h.fetch("SELECT COUNT(*) FROM hands WHERE tournament_id = ?", (tid,))
     assert rows == [(2,)]  # dealt again after the resume
     await h.audit_ok()
+
+
+async def test_a_mix_changes_the_game_with_the_level(h: Harness) -> None:
+    await create(h, seats=2, game="mix", starting_chips=5000, turn_seconds=300)
+    await register(h, ALICE, BOB)
+    view = await info(h)
+    assert view.games == (Variant.STUD, Variant.STUD8, Variant.RAZZ) and view.game == "mix"
+    assert [lv.game for lv in view.ladder[:4]] == [*view.games, Variant.STUD]
+    assert view.level_line is not None and view.level_line.startswith("Level 1 · Seven Card Stud")
+    await h.advance(6)
+    await play_turns(
+        h,
+        lambda t: passive([o.kind for o in t.options]),
+        until=lambda: bool(h.recorder.of(ev.HandEnded)),
+    )
+    await h.service.tournaments.level_up(GUILD, CHANNEL)
+    await h.advance(6)
+    first, second = h.recorder.of(ev.HandStarted)[:2]
+    assert (first.variant, second.variant) == (Variant.STUD, Variant.STUD8)
+    table = await h.service.table_view(GUILD, CHANNEL)
+    assert table.stakes.variant is Variant.STUD8 and table.stakes.small_bet == 30
+    assert table.tournament is not None and table.tournament.level is not None
+    assert table.tournament.level.number == 2
+    await h.audit_ok()
