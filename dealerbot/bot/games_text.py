@@ -17,7 +17,7 @@ from dealerbot.tables import (
     Variant,
 )
 
-from .markup import who
+from .markup import name_text, who
 
 SHORT_TITLES = {Variant.STUD: "Stud", Variant.STUD8: "Stud Hi/Lo", Variant.RAZZ: "Razz"}
 
@@ -43,6 +43,15 @@ def game_line(games: GamesView) -> str:
     if games.hand == 0:
         return f"{short_title(games.game)} — {hand_count(games.of)}, then {then}"
     return f"{short_title(games.game)} — hand {games.hand} of {games.of}, then {then}"
+
+
+def picked_text(choice: ChoiceView, games: GamesView) -> str:
+    """What the dealer's-choice ping says once the pick is made: ``bob chose Stud Hi/Lo``
+    (or the service's note, e.g. a pick whose time ran out)."""
+    picked = games.next_game or games.game
+    if games.note == f"{choice.name} chose {picked.title}":  # the service's words for a pick
+        return f"{name_text(choice.name)} chose {short_title(picked)}"
+    return games.note or f"{short_title(picked)} continues"
 
 
 def choice_text(choice: ChoiceView, current: Variant, deadline_text: str) -> str:

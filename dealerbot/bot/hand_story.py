@@ -176,17 +176,33 @@ class HandStories:
         self._ended: dict[int, ev.HandEnded] = {}
         self.finished: list[int] = []  # oldest first
         self._acts: dict[int, list[Act]] = {}  # hand id -> its actions (this process saw)
-        self.notes: dict[int, list[str]] = {}  # hand id -> what the dealer did, newest last
+        # hand id -> what the dealer is doing or just did, newest last, each while it is
+        # true (:meth:`acted`): (text, the player it is about, a timeout's note or not)
+        self._notes: dict[int, list[tuple[str, int, bool]]] = {}
 
     def started(self, event: ev.HandStarted) -> None:
         self._playing[event.hand_id] = event
         self._acts[event.hand_id] = []
-        self.notes[event.hand_id] = []
+        self._notes[event.hand_id] = []
 
     def acted(self, event: ev.ActionTaken) -> None:
+        """An action; the dealer's notes that stop being true with it go: a time bank runs
+        until its player acts (or times out), a timeout's note stays until the next action
+        (not the one the dealer took for him)."""
         acts = self._acts.get(event.hand_id)
         if acts is not None:  # a hand resumed after a restart has no full log here
             acts.append(Act.of(event))
+        own_timeout = event.auto is AutoReason.TIMEOUT
+        notes = self._notes.get(event.hand_id)
+        if notes:
+            notes[:] = [
+                note for note in notes if note[2] and own_timeout and note[1] == event.user_id
+            ]
+
+    @property
+    def notes(self) -> dict[int, list[str]]:
+        """Hand id -> the dealer's notes true now, newest last."""
+        return {hand: [note[0] for note in notes] for hand, notes in self._notes.items()}
 
     def acts(self, hand_id: int | None) -> list[Act] | None:
         """The hand's actions, or None when this process did not see it from the start."""
@@ -196,7 +212,7 @@ class HandStories:
         """The hand's actions (None: not seen from its start) and the dealer's notes."""
         if hand_id is None:
             return None, []
-        return self._acts.get(hand_id), self.notes.get(hand_id, [])
+        return self._acts.get(hand_id), [note[0] for note in self._notes.get(hand_id, [])]
 
     def story(
         self,
@@ -212,15 +228,15 @@ class HandStories:
         else:
             self.timed_out(event)
 
-    def note(self, hand_id: int, text: str) -> None:
-        self.notes.setdefault(hand_id, []).append(text)
+    def note(self, hand_id: int, text: str, user_id: int = 0, *, timeout: bool = False) -> None:
+        self._notes.setdefault(hand_id, []).append((text, user_id, timeout))
 
     def time_bank(self, event: ev.TimeBankStarted, turn: ev.Turn | None, name: str) -> None:
         """``dave is using his time bank: 30 s``."""
         text = f"⏳ **{name_text(name)}** is using the time bank"
         if turn is not None and turn.hand_id == event.hand_id and turn.time_bank > 0:
             text += f": {int(turn.time_bank)} s"
-        self.note(event.hand_id, text)
+        self.note(event.hand_id, text, event.user_id)
 
     def timed_out(self, event: ev.PlayerTimedOut) -> None:
         """``dave timed out — folded`` (and sat out after repeated timeouts)."""
@@ -228,7 +244,10 @@ class HandStories:
         text = f"⌛ **{name_text(event.name)}** timed out — {done}"
         if event.sat_out:
             text += "; sitting out from the next hand"
-        self.note(event.hand_id, text)
+        # The time bank note of the same player stops being true as he times out.
+        notes = self._notes.setdefault(event.hand_id, [])
+        notes[:] = [note for note in notes if note[1] != event.user_id]
+        self.note(event.hand_id, text, event.user_id, timeout=True)
 
     def deal_labels(self, hand_id: int, view: TableView | None) -> tuple[int | None, str | None]:
         """The hand's number and game title for a DM (a resumed hand: from the table view)."""
@@ -265,4 +284,4 @@ class HandStories:
             self.finished.remove(hand_id)
         self._ended.pop(hand_id, None)
         self._acts.pop(hand_id, None)
-        self.notes.pop(hand_id, None)
+        self._notes.pop(hand_id, None)

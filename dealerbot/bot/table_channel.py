@@ -107,6 +107,7 @@ class Notice:
 
     content: str
     mention: int | None = None
+    choice_ping: bool = False  # the dealer's-choice ping: edited to the pick once made
 
 
 class Hub:
@@ -253,9 +254,9 @@ class TableChannel:
                 "channel %s: could not tidy message %s (%s)", self.channel_id, message_id, error
             )
 
-    async def notice(self, notice: Notice, through: Token | None = None) -> None:
+    async def notice(self, notice: Notice, through: Token | None = None) -> int:
         """A short message (a follow-up of ``through``: off the budget); only the named
-        member (if any) is pinged."""
+        member (if any) is pinged. Its id."""
         mentions = (
             discord.AllowedMentions(
                 everyone=False, roles=False, users=[discord.Object(notice.mention)]
@@ -265,13 +266,29 @@ class TableChannel:
         )
         if through is not None:
             with self._token_errors(through):
-                await self.hub.webhook(through).send(
+                sent = await self.hub.webhook(through).send(
                     notice.content, allowed_mentions=mentions, wait=True
                 )
-            return
+            return sent.id
         async with self.hub.token():
             with self._channel_errors():
-                await self._target().send(notice.content, allowed_mentions=mentions)
+                message = await self._target().send(notice.content, allowed_mentions=mentions)
+        return message.id
+
+    async def edit_notice(self, message_id: int, content: str) -> None:
+        """Best effort: a notice says what is true now (edits notify nobody)."""
+        try:
+            async with self.hub.token():
+                await (
+                    self._target()
+                    .get_partial_message(message_id)
+                    .edit(content=content, allowed_mentions=discord.AllowedMentions.none())
+                )
+        except discord.HTTPException as error:
+            log.info(
+                "channel %s: could not edit notice %s (HTTP %s)",
+                *(self.channel_id, message_id, error.status),
+            )
 
 
 class SavedMessageId:

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
-from dealerbot.tables import GamesView, SeatView, TablePhase, TableView
+from dealerbot.tables import GamesView, SeatView, TablePhase, TableView, returned_text
 from dealerbot.tables import events as ev
 
 from .discord_limits import EMBED_FIELD_VALUE, EMBED_TEXT_BUDGET, EMBED_TITLE
@@ -58,8 +58,12 @@ def stakes_text(view: TableView) -> str:
 
 
 def heading(view: TableView) -> str:
-    """``Stud Hi/Lo · 5/10 · hand #5`` (``waiting``, ``closed`` between hands)."""
+    """``Stud Hi/Lo · 5/10 · hand #5`` (``waiting``, ``closed`` between hands);
+    ``Dealer's choice · waiting`` while the button player picks the game."""
     s = view.stakes
+    choosing = view.games is not None and view.games.choice is not None
+    if choosing and view.hand_id is None and view.status is not TablePhase.CLOSED:
+        return "Dealer's choice · waiting"
     base = f"{short_title(s)} · {s.small_bet}/{s.big_bet}"
     if view.status is TablePhase.CLOSED:
         return f"{base} · table closed"
@@ -71,7 +75,7 @@ def heading(view: TableView) -> str:
 def games_field(games: GamesView) -> str:
     """``Razz — hand 3 of 8, then Stud Hi/Lo``, the last pick, and a pick waiting."""
     lines = [game_line(games)]
-    if games.note:
+    if games.note and games.choice is None:  # a new pick makes the last one's note old
         lines.append(f"*{line_text(games.note)}.*")
     if games.choice is not None:
         lines.append(choice_text(games.choice, games.game, timestamp(games.choice.deadline)))
@@ -95,8 +99,8 @@ def seat_flags(seat: SeatView, playing: bool) -> list[str]:
         flags.append("all-in")
     if busted(seat):
         flags.append("busted")
-    elif seat.sitting_out:
-        flags.append("sitting out")
+    elif seat.sitting_out:  # still in the hand: he finishes it first
+        flags.append("sits out next hand" if seat.in_hand else "sitting out")
     if seat.leaving:
         flags.append("leaving")
     if playing and not seat.in_hand and not flags:
@@ -139,6 +143,30 @@ def waiting_text(view: TableView) -> str:
         join = command_hint("stud join")
         return f"Waiting for players ({ready} ready, {needed} needed): {join}."
     return f"Ready: {command_hint('stud start')} deals a hand."
+
+
+SOMEONE = "a player"  # a seat with no name known (seats carry no numbers at the table)
+
+
+def side_pot_name(index: int, pots: int) -> str:
+    """``Main pot``, then ``Side pot`` (one) or ``Side pot 1``, ``Side pot 2``..."""
+    if index == 0:
+        return "Main pot"
+    return "Side pot" if pots == 2 else f"Side pot {index}"
+
+
+def pot_field(view: TableView) -> str:
+    """The pot; while someone is all-in, the main pot and each side pot with who is in it
+    (``Main pot 60: alice, bob, carol``), as PokerStars shows them."""
+    if not view.pots:
+        return str(view.pot)
+    names = {seat.seat: seat.name for seat in view.seats}
+    lines = [str(view.pot)]
+    for index, pot in enumerate(view.pots):
+        label = side_pot_name(index, len(view.pots))
+        who = ", ".join(name_text(names.get(seat, SOMEONE)) for seat in pot.seats)
+        lines.append(f"{label} {pot.amount}: {who}")
+    return "\n".join(lines)
 
 
 def turn_text(view: TableView, turn: ev.Turn | None, notes: Sequence[str] = ()) -> str:
@@ -197,7 +225,7 @@ def _table_embed(
         embed.add_field(name="Stakes", value=stakes_text(view), inline=False)
         embed.add_field(name="Next hand", value=waiting_text(view), inline=False)
         return embed
-    embed.add_field(name="Pot", value=str(view.pot), inline=True)
+    embed.add_field(name="Pot", value=pot_field(view)[:EMBED_FIELD_VALUE], inline=True)
     if view.community is not None:
         community = cards_shown([view.community], faces)
         embed.add_field(name="Community card", value=community, inline=True)
@@ -240,7 +268,7 @@ def pot_text(
     chips = dict(pot.shares)
 
     def who(seat: int) -> str:
-        return f"**{name_text(names.get(seat, f'seat {seat + 1}'))}**"
+        return f"**{name_text(names.get(seat, SOMEONE))}**"
 
     def high_of(seat: int) -> str:
         hand = shown.get(seat)
@@ -284,18 +312,19 @@ def pot_text(
 
 
 def winners(ended: ev.HandEnded) -> list[str]:
-    """Everyone who took chips from a pot, biggest share first."""
+    """Who took chips from the main pot, biggest share first: the title names them (a
+    small side pot does not share the title; its line says who took it)."""
     showdown = ended.showdown
-    if showdown is None:
+    if showdown is None or not showdown.pots:
         return []
     names = {p.seat: p.name for p in ended.players}
     names.update(dict(showdown.names))
+    main = min(showdown.pots, key=lambda pot: pot.index)
     won: dict[int, int] = {}
-    for pot in showdown.pots:
-        for seat, amount in pot.shares:
-            won[seat] = won.get(seat, 0) + amount
+    for seat, amount in main.shares:
+        won[seat] = won.get(seat, 0) + amount
     order = sorted(won, key=lambda seat: -won[seat])
-    return [names.get(seat, f"seat {seat + 1}") for seat in order]
+    return [names.get(seat, SOMEONE) for seat in order]
 
 
 def result_title(ended: ev.HandEnded) -> str:
@@ -307,7 +336,7 @@ def result_title(ended: ev.HandEnded) -> str:
     if len(names) == 1:
         return f"{base} — {names[0]} wins"[:EMBED_TITLE]
     if len(names) > MAX_TITLE_WINNERS:
-        return f"{base} — {len(names)} players share the pots"
+        return f"{base} — {len(names)} players share the main pot"
     return f"{base} — {', '.join(names[:-1])} and {names[-1]} win"[:EMBED_TITLE]
 
 
@@ -347,6 +376,12 @@ def result_lines(ended: ev.HandEnded, faces: CardFaces = TEXT_FACES) -> list[str
         lines.extend(shown_line(hand, split_low, faces) for hand in showdown.shown)
         if showdown.community is not None:
             lines.append(f"Community card: {cards_shown([showdown.community], faces)}")
+    if ended.returned:  # R7.5: the part of a bet nobody called went back
+        seats = {p.seat: p.name for p in ended.players}
+        lines.extend(
+            returned_text(name_text(seats.get(seat, SOMEONE)), chips)
+            for seat, chips in ended.returned
+        )
     if ended.results:
         users = {player.user_id: player.name for player in ended.players}
         changes = ", ".join(

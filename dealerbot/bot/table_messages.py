@@ -30,7 +30,7 @@ from dealerbot.tables import ChoiceView, TableError, TableService, TableView
 from dealerbot.tables import events as ev
 
 from .errors import answer_failure
-from .games_text import choice_ping
+from .games_text import choice_ping, picked_text
 from .hand_story import HandStories
 from .markup import command_hint, name_text
 from .table_channel import (
@@ -114,6 +114,8 @@ class TableMessenger:
         self.slot: Slot | None = None
         self.closed: ev.TableClosed | None = None
         self.notices: list[Notice] = []
+        self.ping_id: int | None = None  # the dealer's-choice ping posted, until edited
+        self.ping_edit: str | None = None  # what it is to say now (the pick)
         self.names: dict[int, str] = {}
         self.unavailable: str | None = None
         self.lock = asyncio.Lock()
@@ -159,11 +161,22 @@ class TableMessenger:
     def _on_view(self, view: TableView) -> None:
         choice = view.games.choice if view.games is not None else None
         if choice is not None and choice != self.choice:  # embeds ping nobody: a notice does
-            self.notice(choice_ping(choice), mention=choice.user_id)
+            self.notices.append(Notice(choice_ping(choice), choice.user_id, choice_ping=True))
+        elif choice is None and self.choice is not None and view.games is not None:
+            self._picked(picked_text(self.choice, view.games))
         self.choice = choice
         self.view = view
         for seat in view.seats:
             self.names[seat.user_id] = seat.name
+
+    def _picked(self, text: str) -> None:
+        """The pick is made (or its time ran out): the ping says so instead of pinging on."""
+        for index, queued in enumerate(self.notices):
+            if queued.choice_ping:  # not posted yet: post what is true now, pinging nobody
+                self.notices[index] = Notice(text)
+                return
+        if self.ping_id is not None:
+            self.ping_edit = text
 
     def notice(self, content: str, mention: int | None = None) -> None:
         self.notices.append(Notice(content, mention))
@@ -217,7 +230,12 @@ class TableMessenger:
         return self._task if self._task is not None and not self._task.done() else None
 
     def _pending(self) -> Pending:
-        return Pending(len(self.notices), len(self.hands.finished), self.closed is not None)
+        return Pending(
+            len(self.notices),
+            len(self.hands.finished),
+            self.closed is not None,
+            self.ping_edit is not None and self.ping_id is not None,
+        )
 
     def retry_now(self) -> None:
         """A command came in: try the channel again even after a 403."""
@@ -317,6 +335,11 @@ class TableMessenger:
         if step is MessageStep.NOTICE:
             notice = self.notices.pop(0)
             return (lambda: self._notice(notice), "notice", lambda: None)
+        if step is MessageStep.PING_EDIT:
+            assert self.ping_id is not None and self.ping_edit is not None
+            ping_id, text = self.ping_id, self.ping_edit
+            self.ping_id = self.ping_edit = None
+            return (lambda: self.channel.edit_notice(ping_id, text), "ping edit", lambda: None)
         if step is MessageStep.RESULT:
             done = self.hands.finished[0]
             forget = partial(self.hands.forget, done)
@@ -428,11 +451,15 @@ class TableMessenger:
         _, token = post_via(self.latest, self.hub.clock())
         if token is not None:
             try:
-                await self.channel.notice(notice, token)
+                self._noticed(notice, await self.channel.notice(notice, token))
                 return
             except TokenRefused as refused:
                 self._forget(refused.token)
-        await self.channel.notice(notice)
+        self._noticed(notice, await self.channel.notice(notice))
+
+    def _noticed(self, notice: Notice, message_id: int) -> None:
+        if notice.choice_ping:  # edited to the pick once it is made
+            self.ping_id = message_id
 
     def _shown(self, payload: Payload) -> None:
         """The payload is on the table now: if it carries a turn's buttons, say so."""

@@ -192,6 +192,7 @@ class MessageStep(enum.Enum):
 
     NOTHING = "nothing"
     NOTICE = "notice"  # a short channel message (e.g. blocked DMs)
+    PING_EDIT = "ping edit"  # the dealer's-choice ping becomes "bob chose Stud Hi/Lo"
     RESULT = "result"  # the oldest finished hand's result
     CLOSED = "closed"  # the table-closed notice
     POST = "post"  # a new table message
@@ -206,11 +207,12 @@ class Pending:
     notices: int = 0
     finished: int = 0  # hands whose result is not shown yet
     closed: bool = False
+    ping_edit: bool = False  # the dealer's-choice ping is to say what was picked
 
 
 def needs_work(pending: Pending, slot: Slot | None, version: int) -> bool:
     """After a click answer: whether the worker still has something to bring in line."""
-    queued = pending.notices or pending.finished or pending.closed
+    queued = pending.notices or pending.finished or pending.closed or pending.ping_edit
     return bool(queued or slot is None or slot.version != version)
 
 
@@ -227,6 +229,8 @@ def next_step(
     """Decide the next request; ``rendered_key`` renders the table only when it matters."""
     if pending.notices:
         return MessageStep.NOTICE
+    if pending.ping_edit:
+        return MessageStep.PING_EDIT
     if pending.finished:
         return MessageStep.RESULT
     if pending.closed:

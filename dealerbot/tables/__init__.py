@@ -89,6 +89,7 @@ from .limits import (
     WALLET_GRANT,
     Bound,
 )
+from .narration import returned_text
 from .proofs import ProofAnswer, ProofRefused, Proofs
 from .records import (
     DEFAULT_HISTORY,
@@ -134,6 +135,7 @@ from .views import (
     LevelView,
     OptionView,
     PlayerView,
+    PotView,
     SeatView,
     StakesView,
     TablePhase,
@@ -228,6 +230,7 @@ __all__ = [
     "PlayerPrefs",
     "PlayerStats",
     "PlayerView",
+    "PotView",
     "ProofAnswer",
     "ProofRefused",
     "Proofs",
@@ -269,6 +272,7 @@ __all__ = [
     "nearest_tracker_small_bets",
     "open_database",
     "parse_period",
+    "returned_text",
     "shown_name",
     "tracker_stakes_note",
 ]

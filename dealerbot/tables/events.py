@@ -249,6 +249,7 @@ class HandEnded(TableEvent):
     showdown: Showdown | None = None
     last_actions: tuple[str, ...] = ()
     actions: tuple[ActionTaken, ...] = ()
+    returned: tuple[tuple[int, int], ...] = ()  # (seat, chips) of an uncalled bet given back
 
 
 @dataclass(frozen=True, slots=True)

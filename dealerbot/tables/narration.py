@@ -55,6 +55,11 @@ class Narration:
     showdown: out.Showdown | None = None  # also in ``events``
 
 
+def returned_text(name: str, amount: int) -> str:
+    """``12 returned to bob``: the uncalled part of a bet, given back (R7.5)."""
+    return f"{amount} returned to {name}"
+
+
 def action_text(name: str, kind: ev.ActionKind, amount: int, to: int, all_in: bool) -> str:
     return f"{name}: {ev.LegalAction(kind, amount, to, all_in).label}"
 
@@ -156,7 +161,7 @@ def narrate(
             )
         elif isinstance(event, ev.UncalledReturned):
             name = players[event.seat].name
-            result.action_lines.append(f"{name}: {event.amount} uncalled returned")
+            result.action_lines.append(returned_text(name, event.amount))
         elif isinstance(event, ev.CardsExposed):
             emit(
                 out.CardsExposed(
@@ -233,6 +238,8 @@ def hand_ended(
     """The end of a hand with its whole public story (see :class:`events.HandEnded`)."""
     record = ended.record
     results, stacks = hand_results(record, ended.players, ended.state)
+    result = ended.state.result if ended.state is not None else None
+    returned = tuple(sorted(result.returned.items())) if result is not None else ()
     return out.HandEnded(
         guild_id,
         channel_id,
@@ -250,6 +257,7 @@ def hand_ended(
         ended.showdown,
         last_actions,
         actions,
+        returned,
     )
 
 

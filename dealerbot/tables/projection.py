@@ -15,8 +15,9 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from dealerbot.engine import HandView, public_view
+from dealerbot.engine import HandState, HandView, public_view
 from dealerbot.engine import player_view as engine_player_view
+from dealerbot.engine.pots import build_pots
 from dealerbot.store.seats import SeatRow
 from dealerbot.store.tables import TableStatus
 from dealerbot.store.tournaments import EntryRow, EntryStatus, TournamentRow
@@ -40,6 +41,7 @@ from .views import (
     LevelView,
     OptionView,
     PlayerView,
+    PotView,
     SeatView,
     StakesView,
     TablePhase,
@@ -147,6 +149,21 @@ def _seat_views(
     return tuple(seats)
 
 
+def pot_views(state: HandState) -> tuple[PotView, ...]:
+    """Main and side pots while a player in the hand is all-in (R7.4, the engine's levels),
+    of the chips gathered so far: this street's bets join the pots when the street ends."""
+    live_all_in = any(
+        not out and chips == 0 for out, chips in zip(state.folded, state.stacks, strict=True)
+    )
+    if not live_all_in:
+        return ()
+    gathered = [c - b for c, b in zip(state.committed, state.street_bets, strict=True)]
+    pots = build_pots(gathered, state.folded)
+    if len(pots) < 2:
+        return ()
+    return tuple(PotView(pot.amount, tuple(state.labels[i] for i in pot.eligible)) for pot in pots)
+
+
 def table_view(table: TableSnapshot) -> TableView:
     """The public view: only up cards (by their face-up flags), never a face-down one."""
     live = table.hand
@@ -200,6 +217,7 @@ def table_view(table: TableSnapshot) -> TableView:
         last_actions=table.last_actions,
         games=games,
         deck=table.config.deck,  # the table's setting, not the hand's: shown at once
+        pots=pot_views(live.state),
     )
 
 

@@ -117,6 +117,15 @@ class SeatView:
 
 
 @dataclass(frozen=True, slots=True)
+class PotView:
+    """A pot while someone is all-in, as PokerStars shows it: its chips and who may win it
+    (seat numbers, the SeatView ``seat``). The first is the main pot."""
+
+    amount: int
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class ChoiceView:
     """A dealer's choice waiting for the button player."""
 
@@ -168,6 +177,10 @@ class TableView:
     games: GamesView | None = None  # mixed games: the rotation or dealer's choice
     deck: DeckStyle = DEFAULT_DECK  # how the table's own message draws cards (its setting)
     tournament: TournamentView | None = None  # a Sit & Go's table: its level, its players
+    # While a player in the hand is all-in: the main pot then each side pot, of the chips
+    # gathered at the end of the streets so far (bets of this street join at its end, as
+    # PokerStars shows them); empty while there is one pot.
+    pots: tuple[PotView, ...] = ()
 
     def seat_of(self, user_id: int) -> SeatView | None:
         for seat in self.seats:

@@ -245,6 +245,32 @@ def test_results_of_a_channel_that_cannot_post_are_capped_oldest_dropped() -> No
         hands.result(1)
 
 
+def test_a_dealer_note_stays_while_it_is_true() -> None:
+    """The time bank note while it runs; a timeout's note until the next action."""
+    hands = HandStories()
+    hands.started(ev.HandStarted(GUILD, CHANNEL, 7, 5, "cd" * 32, 0, PLAYERS, Variant.STUD))
+
+    def act(user_id: int, auto: ev.AutoReason | None = None) -> ev.ActionTaken:
+        kind = ActionKind.FOLD
+        return ev.ActionTaken(GUILD, CHANNEL, 7, 0, 0, user_id, "x", kind, 0, 0, False, 3, "", auto)
+
+    def notes() -> list[str]:
+        return hands.story_of(7)[1]
+
+    hands.story(ev.TimeBankStarted(GUILD, CHANNEL, 7, 0, 0, 100, 99.0), None, {100: "dave"})
+    assert notes() == ["⏳ **dave** is using the time bank"]
+    hands.story(act(100), None, {})  # he acted in time: the bank no longer runs
+    assert notes() == []
+    hands.story(ev.TimeBankStarted(GUILD, CHANNEL, 7, 1, 1, 101, 99.0), None, {101: "erin"})
+    timeout = ev.PlayerTimedOut(GUILD, CHANNEL, 7, 1, 101, "erin", ActionKind.FOLD, False)
+    hands.story(timeout, None, {})
+    assert notes() == ["⌛ **erin** timed out — folded"]  # the bank note went with it
+    hands.story(act(101, ev.AutoReason.TIMEOUT), None, {})  # the dealer's fold for her
+    assert notes() == ["⌛ **erin** timed out — folded"]
+    hands.story(act(100), None, {})  # the next action
+    assert notes() == []
+
+
 def test_deal_dms_name_the_hand_from_its_start_or_from_a_resumed_view() -> None:
     hands = HandStories()
     start = ev.HandStarted(GUILD, CHANNEL, 7, 5, "cd" * 32, 0, PLAYERS, Variant.STUD8)

@@ -99,7 +99,7 @@ async def test_a_front_end_marks_names_and_commands_up_in_the_services_words(har
     stranger = click_refusal(
         view, 99, hand_id=turn.hand_id, seq=turn.seq, name_text=marked, command_text=linked
     )
-    assert "press **Sit down** (or use [stud join])" in str(stranger)
+    assert "press **Join…** (or use [stud join])" in str(stranger)
     plain = click_refusal(view, 99, hand_id=turn.hand_id, seq=turn.seq)
     assert "(or use `/stud join`)" in str(plain)
 

@@ -93,6 +93,7 @@ async def test_a_whole_rotation_then_dealers_choice(club: Club) -> None:
     # A mention in an embed pings nobody: the button player gets a message of their own.
     [ping] = [m for m in club.public_messages() if "you are on the button" in m["content"]]
     assert ping["content"].startswith(f"<@{chooser}>, you are on the button")
+    assert message["embeds"][0]["title"] == "Dealer's choice · waiting"
     refused = await club.click(message, choices["stud"], other)
     assert refused.type == 4 and refused.flags & 64  # private to the presser
     assert "on the button, chooses the next game" in refused.data["content"]
@@ -100,6 +101,9 @@ async def test_a_whole_rotation_then_dealers_choice(club: Club) -> None:
     picked = await club.click(message, choices["razz"], club.member(chooser))
     assert "You chose Razz" in picked.data["content"]
     await club.settle()
+    # The ping says what was picked (an edit notifies nobody): no message left behind.
+    name = club.member(chooser).name
+    assert emu.message(ping["id"])["content"] == f"{name} chose Razz"
     text = await play_one(club, "Razz · 5/10 · hand #4")
     assert text
 
@@ -108,12 +112,16 @@ async def test_a_whole_rotation_then_dealers_choice(club: Club) -> None:
     assert "chooses the game" in started
     await club.settle()
     message, _ = game_buttons(club)
+    assert message["embeds"][0]["title"] == "Dealer's choice · waiting"
+    assert "chose Razz" not in message_text(message)  # the last pick's note went
+    [ping] = [m for m in club.public_messages() if "you are on the button" in m["content"]]
     await club.clock.advance(20)
     await emu.wait_for(lambda: len(club.recorder.of(ev.HandStarted)) == 5, 10)
     await club.settle()
     message, _ = await club.wait_turn()
     assert message["embeds"][0]["title"] == "Razz · 5/10 · hand #5"
     assert "did not choose in time: Razz continues" in message_text(message)
+    assert "did not choose in time: Razz continues" in emu.message(ping["id"])["content"]
     assert not [b for b in buttons(message) if b["custom_id"].startswith("stud:game:")]
     await club.play_hand(passive)
     await club.settle()
