@@ -39,6 +39,10 @@ LONG_MODULES = {
     # A format parser: one table of PokerStars line patterns and the reader that walks them.
     # Splitting it would scatter one format's grammar over several files.
     "dealerbot.history.pokerstars": "PokerStars hand-history parser",
+    # NOT a lasting exception: round 3's interaction-token edits grew the messenger to ~640
+    # lines; its token book (token_of, saw/_note/_answered/_forget/_edit_way) is the next
+    # room to cut out. Named here so the wall holds everywhere else meanwhile (issue 17).
+    "dealerbot.bot.table_messages": "table messenger (to be cut: its interaction-token book)",
 }
 
 
