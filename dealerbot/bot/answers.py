@@ -32,6 +32,7 @@ from dealerbot.tables import (
     Wallet,
     WinningsEntry,
     WinningsPage,
+    changed_text,
 )
 from dealerbot.tables import events as ev
 
@@ -325,7 +326,7 @@ def config_embed(
         inline=False,
     )
     if changed:
-        embed.set_footer(text="Changed: " + ", ".join(changed) + ". They apply from the next hand.")
+        embed.set_footer(text=f"{changed_text(changed)} They apply from the next hand.")
     return embed
 
 

@@ -103,12 +103,17 @@ from .rotation import ChoiceError, GameMode
 from .seating import HOUSE_MARK, HOUSE_NAMES, house_name, is_house_user, shown_name
 from .service import LeaveOutcome, Subscriber, TableService
 from .settings import (
+    NOTHING_CHANGED,
+    SETTING_RULES,
     TRACKER_BIG_BETS,
     TRACKER_STAKES,
     GuildEconomy,
     TableConfig,
+    changed_text,
+    check_changes,
     imports_into_trackers,
     nearest_tracker_small_bets,
+    setting_name,
     tracker_stakes_note,
 )
 from .stats import (
@@ -168,8 +173,10 @@ __all__ = [
     "HOUSE_NAMES",
     "HOUSE_PLAYERS",
     "LEVEL_MINUTES",
+    "NOTHING_CHANGED",
     "PERIOD_TITLES",
     "SEATS",
+    "SETTING_RULES",
     "SMALL_BET",
     "STARTING_CHIPS",
     "STRUCTURES",
@@ -263,6 +270,8 @@ __all__ = [
     "Wallet",
     "WinningsEntry",
     "WinningsPage",
+    "changed_text",
+    "check_changes",
     "click_refusal",
     "events",
     "format_cards",
@@ -273,6 +282,7 @@ __all__ = [
     "open_database",
     "parse_period",
     "returned_text",
+    "setting_name",
     "shown_name",
     "tracker_stakes_note",
 ]

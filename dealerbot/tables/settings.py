@@ -19,13 +19,16 @@ chips as whole numbers, so the whole-number entries of that table are the ones t
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
 from dealerbot.engine import MAX_PLAYERS, Stakes, StakesError, Variant
 from dealerbot.store import config as config_db
+from dealerbot.store import tables as tables_db
 from dealerbot.store.config import GUILD_DEFAULT_CHANNEL, NEW_GUILD_ECONOMY, ConfigRow, EconomyRow
 from dealerbot.store.db import Database
+from dealerbot.store.tables import TableStatus
 
 from .errors import ConfigError, check_ids, sentence, store_errors_as_table_errors
 from .limits import (
@@ -367,6 +370,15 @@ class HouseSettings:
         with store_errors_as_table_errors():
             return await change_table_config(self.db, guild_id, channel_id, **changes)
 
+    async def open_channels(self, guild_id: int) -> list[int]:
+        """The channels of the server's tables not closed, in channel order (``/stud-admin
+        tables`` shows each as its channel does)."""
+        check_ids(guild_id)
+        statuses = (TableStatus.OPEN, TableStatus.CLOSING)
+        with store_errors_as_table_errors():
+            rows = await tables_db.list_tables(self.db, guild_id=guild_id, statuses=statuses)
+        return sorted(row.channel_id for row in rows)
+
     async def guild_defaults(self, guild_id: int) -> TableConfig:
         check_ids(guild_id)
         with store_errors_as_table_errors():
@@ -419,3 +431,55 @@ def tracker_stakes_note(config: TableConfig) -> str | None:
         "may not into other trackers such as PokerTracker: they know only PokerStars' own "
         f"stakes. The nearest small bets that import: {nearest}."
     )
+
+
+# --- /stud-admin config: all or nothing, each rule said, a confirmation in words ---------
+
+NOTHING_CHANGED = "Nothing was changed"
+
+
+def check_changes(
+    config: TableConfig,
+    economy: GuildEconomy,
+    table_changes: dict[str, Any],
+    economy_changes: dict[str, Any],
+) -> tuple[TableConfig, GuildEconomy]:
+    """The settings ``config``/``economy`` would become, every change checked before any is
+    stored: one refused refuses them all, saying so and why (``Nothing was changed: the
+    minimum buy-in must be at least 10 small bets (50 chips) (got 40).``)."""
+    try:
+        new_config = config.replace(**table_changes) if table_changes else config
+        new_economy = economy.replace(**economy_changes) if economy_changes else economy
+    except ConfigError as error:
+        why = str(error)
+        raise ConfigError(f"{NOTHING_CHANGED}: {why[:1].lower()}{why[1:]}") from None
+    return new_config, new_economy
+
+
+def setting_name(key: str) -> str:
+    """A setting in words (``the minimum buy-in``), never its option key."""
+    return _LABELS.get(key, key.replace("_", " "))
+
+
+def changed_text(keys: Sequence[str]) -> str:
+    """``Changed: the small bet and the minimum buy-in.`` for a confirmation."""
+    names = [f"the {setting_name(key)}" for key in dict.fromkeys(keys)]
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"Changed: {listed}." if names else ""
+
+
+# The rule of each setting an admin may change, for the option's help (at most 100
+# characters, Discord's limit for a description); from the bounds the checks use.
+SETTING_RULES: dict[str, str] = {
+    "ante": f"Ante per player ({ANTE.text}), at most the bring-in",
+    "bring_in": "Bring-in: at least the ante, less than the small bet",
+    "small_bet": f"Small bet ({SMALL_BET.text}); the big bet is twice this",
+    "min_buyin": f"Smallest buy-in: at least {MIN_BUYIN_SMALL_BETS} small bets",
+    "max_buyin": (f"Largest buy-in: from the smallest up to {MAX_BUYIN_SMALL_BETS:,} small bets"),
+    "seats": f"Seats at the table ({SEATS.text})",
+    "turn_seconds": f"Seconds a player has to act ({TURN_SECONDS.text})",
+    "hands_per_game": f"Hands of each game before it changes ({HANDS_PER_GAME.text})",
+    "choice_seconds": f"Dealer's choice: seconds to pick ({CHOICE_SECONDS.text})",
+    "starting_chips": f"Chips a new player's wallet starts with ({WALLET_GRANT.text}, server-wide)",
+    "daily_chips": f"Chips of the /stud daily bonus ({WALLET_GRANT.text}, server-wide)",
+}

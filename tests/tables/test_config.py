@@ -12,7 +12,7 @@ from dealerbot.engine import Variant
 from dealerbot.store import config as config_db
 from dealerbot.store.db import Database
 from dealerbot.store.opening import open_database
-from dealerbot.tables import settings
+from dealerbot.tables import changed_text, check_changes, settings
 from dealerbot.tables.errors import ConfigError
 from dealerbot.tables.settings import DEFAULT_TABLE_CONFIG, GuildEconomy, TableConfig
 
@@ -119,3 +119,15 @@ async def test_economy_settings(db: Database) -> None:
 def test_config_is_frozen() -> None:
     with pytest.raises(AttributeError):
         DEFAULT_TABLE_CONFIG.ante = 3  # type: ignore[misc]
+
+
+def test_config_changes_are_checked_together_and_said_in_words() -> None:
+    """All or nothing (issue 22, item 6): one refused change refuses them all, saying so."""
+    config, economy = TableConfig(), GuildEconomy()
+    with pytest.raises(ConfigError, match=r"^Nothing was changed: the minimum buy-in must be"):
+        check_changes(config, economy, {"min_buyin": 40, "turn_seconds": 60}, {})
+    new, same = check_changes(config, economy, {"small_bet": 10, "min_buyin": 100}, {})
+    assert (new.small_bet, new.min_buyin, same) == (10, 100, economy)
+    assert changed_text(["small_bet", "min_buyin"]) == (
+        "Changed: the small bet and the minimum buy-in."
+    )

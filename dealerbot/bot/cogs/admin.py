@@ -17,22 +17,28 @@ from discord.ext import commands
 from dealerbot.tables import (
     ADJUSTMENT,
     CHIPS,
-    CHOICE_SECONDS,
-    HANDS_PER_GAME,
     HOUSE_BOOK_DAYS,
     HOUSE_FILL_TO,
     HOUSE_PLAYERS,
-    SEATS,
-    TURN_SECONDS,
+    NOTHING_CHANGED,
+    SETTING_RULES,
     HouseBook,
     NoTableError,
     TableConfig,
+    TableError,
+    TablePhase,
+    TableView,
+    check_changes,
+    setting_name,
     tracker_stakes_note,
 )
 
 from .. import answers
 from ..client import DealerBot
+from ..discord_limits import EMBED_TEXT_BUDGET
 from ..errors import Reply, UserError, place
+from ..games_text import short_title
+from ..markup import COLOR_WAITING, name_text
 from .base import CogBase, display_name, is_admin
 from .options import (
     CONFIG_BOUNDS,
@@ -75,17 +81,17 @@ class AdminCog(
     @app_commands.describe(
         game="stud, stud8 (hi/lo), razz, mix (a rotation) or choice (dealer's choice)",
         games="Games of mix/choice, in order, e.g. 'stud razz stud8'",
-        hands_per_game=f"Hands of each game before it changes ({HANDS_PER_GAME.text})",
-        choice_seconds=f"Dealer's choice: seconds to pick ({CHOICE_SECONDS.text})",
-        ante="Ante per player",
-        bring_in="Bring-in (more than or equal to the ante, less than the small bet)",
-        small_bet="Small bet (the big bet is twice this)",
-        min_buyin="Smallest buy-in",
-        max_buyin="Largest buy-in",
-        seats=f"Seats at the table ({SEATS.text})",
-        turn_seconds=f"Seconds a player has to act ({TURN_SECONDS.text})",
-        starting_chips="Chips a new player's wallet starts with (server-wide)",
-        daily_chips="Chips of the /stud daily bonus (server-wide)",
+        hands_per_game=SETTING_RULES["hands_per_game"],  # each rule, the service's words
+        choice_seconds=SETTING_RULES["choice_seconds"],
+        ante=SETTING_RULES["ante"],
+        bring_in=SETTING_RULES["bring_in"],
+        small_bet=SETTING_RULES["small_bet"],
+        min_buyin=SETTING_RULES["min_buyin"],
+        max_buyin=SETTING_RULES["max_buyin"],
+        seats=SETTING_RULES["seats"],
+        turn_seconds=SETTING_RULES["turn_seconds"],
+        starting_chips=SETTING_RULES["starting_chips"],
+        daily_chips=SETTING_RULES["daily_chips"],
         house_players=(
             f"The most house players at this table ({HOUSE_PLAYERS.text}), 0 for none; "
             "they sit only with a member seated"
@@ -145,10 +151,18 @@ class AdminCog(
                 bound = CONFIG_BOUNDS.get(key)
                 if bound is not None and value not in bound:
                     raise UserError(
-                        f"{key.replace('_', ' ')} must be between {bound.low:,} and {bound.high:,}."
+                        f"{NOTHING_CHANGED}: the {setting_name(key)} must be between "
+                        f"{bound.low:,} and {bound.high:,}."
                     )
             table = {k: v for k, v in changes.items() if k not in ECONOMY_KEYS}
             economy = {k: v for k, v in changes.items() if k in ECONOMY_KEYS}
+            if changes:  # all or nothing: every change checked before any is stored
+                current = await (
+                    service.guild_defaults_get(guild_id)
+                    if scope == "server"
+                    else service.config_get(guild_id, channel_id)
+                )
+                check_changes(current, await service.economy_get(guild_id), table, economy)
             if table:
                 if scope == "server":
                     config = await service.guild_defaults_set(guild_id, **table)
@@ -260,6 +274,53 @@ class AdminCog(
             return Reply("The table closes when this hand ends; everyone is then cashed out.")
 
         await self.run(interaction, work)
+
+    @app_commands.command(name="tables", description="Every table of this server, on one page")
+    async def tables(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> Reply:
+            guild_id, _ = place(interaction)
+            service = self.service
+            views = []
+            for channel_id in await service.settings.open_channels(guild_id):
+                try:
+                    views.append(await service.table_view(guild_id, channel_id))
+                except TableError:  # closed meanwhile, or run by another process
+                    continue
+            return Reply(embed=tables_embed(views))
+
+        await self.run(interaction, work)
+
+
+def table_line(view: TableView) -> str:
+    """``#poker · Stud Hi/Lo 5/10 · 3/8 seated, away: bob · hand #12 in play``."""
+    stakes = view.stakes
+    away = [seat.name for seat in view.seats if seat.sitting_out]
+    seated = f"{len(view.seats)}/{stakes.seats} seated"
+    if away:
+        seated += ", away: " + ", ".join(name_text(name) for name in away)
+    if view.status is TablePhase.CLOSING:
+        state = "closing after this hand"
+    elif view.hand_number is not None:
+        state = f"hand #{view.hand_number} in play"
+    else:
+        state = "waiting"
+    game = short_title(stakes)
+    return f"<#{view.channel_id}> · {game} {stakes.small_bet}/{stakes.big_bet} · {seated} · {state}"
+
+
+def tables_embed(views: list[TableView]) -> discord.Embed:
+    """One overview of the server's tables, so an admin need not visit each channel."""
+    if not views:
+        text = "No table is open in this server: `/stud join` in a channel opens one."
+    else:
+        lines: list[str] = []
+        for line in map(table_line, views):
+            if sum(len(x) + 1 for x in lines) + len(line) > EMBED_TEXT_BUDGET:
+                lines.append(f"… and {len(views) - len(lines)} more")
+                break
+            lines.append(line)
+        text = "\n".join(lines)
+    return discord.Embed(title=f"Tables ({len(views)})", description=text, colour=COLOR_WAITING)
 
 
 async def setup(bot: commands.Bot) -> None:
