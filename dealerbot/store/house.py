@@ -22,10 +22,9 @@ from dataclasses import dataclass
 
 from .config import ensure_guild
 from .db import Connection, Database, fetch_all, fetch_one
-from .errors import AlreadySeated, InvalidSeat, SeatTaken, StoreError, TableNotOpen
+from .errors import StoreError
 from .ledger import Account, Reason, record
-from .seats import SeatRow, seat_in, seats_in
-from .tables import TableStatus, table_in
+from .seats import SeatRow, check_seat_no, display_name_of, free_seat_in, seat_in
 from .validate import HOUSE_BANK_ID, check_amount, check_id, is_house_player_id
 from .wallets import MAX_NOTE, move_wallet_chips, wallet_in
 
@@ -108,21 +107,14 @@ async def sit_down_house(
     check_id(table_id, "table id")
     if not is_house_player_id(user_id):
         raise StoreError(f"{user_id!r} is not a house player's id")
-    if not isinstance(display_name, str) or not display_name.strip():
-        raise StoreError("a display name must be non-empty text")
+    name = display_name_of(display_name)
     check_amount(buy_in, "buy-in")
-    if not isinstance(seat_no, int) or isinstance(seat_no, bool) or not 0 <= seat_no <= 7:
-        raise InvalidSeat(seat_no)
+    check_seat_no(seat_no)
     async with db.transaction() as conn:
         now = db.now()
-        table = await table_in(conn, table_id, lock=True)
-        if table.status is not TableStatus.OPEN:
-            raise TableNotOpen("this table is closing; nobody can sit down")
-        seats = await seats_in(conn, table_id)
-        if any(s.user_id == user_id for s in seats):
-            raise AlreadySeated("that house player already has a seat at this table")
-        if any(s.seat_no == seat_no for s in seats):
-            raise SeatTaken(seat_no)
+        table = await free_seat_in(
+            conn, table_id, user_id, seat_no, who="that house player already has"
+        )
         guild = table.guild_id
         await ensure_house_wallet(conn, guild, HOUSE_BANK_ID, now)
         await ensure_house_wallet(conn, guild, user_id, now)
@@ -143,7 +135,7 @@ async def sit_down_house(
         await conn.execute(
             "INSERT INTO seats (table_id, seat_no, guild_id, user_id, display_name, stack,"
             " time_bank_seconds, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (table_id, seat_no, guild, user_id, display_name.strip(), buy_in,
+            (table_id, seat_no, guild, user_id, name, buy_in,
              time_bank_seconds, now),
         )  # fmt: skip
         return await seat_in(conn, table_id, user_id)

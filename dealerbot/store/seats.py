@@ -71,10 +71,33 @@ def _seat(row: Row) -> SeatRow:
     )
 
 
-def _display_name(name: object) -> str:
+def display_name_of(name: object) -> str:
+    """A display name as every row keeps it: stripped, cut at MAX_DISPLAY_NAME, non-empty."""
     if not isinstance(name, str) or not name.strip():
         raise StoreError("a display name must be non-empty text")
     return name.strip()[:MAX_DISPLAY_NAME]
+
+
+def check_seat_no(seat_no: object) -> None:
+    """A seat number the seats table can hold (0-7), or InvalidSeat."""
+    if not isinstance(seat_no, int) or isinstance(seat_no, bool) or not 0 <= seat_no <= 7:
+        raise InvalidSeat(seat_no)
+
+
+async def free_seat_in(
+    conn: Connection, table_id: int, user_id: int, seat_no: int, *, who: str
+) -> TableRow:
+    """The open table, locked, where ``user_id`` has no seat and ``seat_no`` is free: what
+    every sit-down (a member's, a house player's) checks inside its transaction."""
+    table = await table_in(conn, table_id, lock=True)
+    if table.status is not TableStatus.OPEN:
+        raise TableNotOpen("this table is closing; nobody can sit down")
+    seats = await seats_in(conn, table_id)
+    if any(s.user_id == user_id for s in seats):
+        raise AlreadySeated(f"{who} a seat at this table")
+    if any(s.seat_no == seat_no for s in seats):
+        raise SeatTaken(seat_no)
+    return table
 
 
 async def seats_in(conn: Connection, table_id: int) -> list[SeatRow]:
@@ -166,20 +189,12 @@ async def sit_down(
     """
     check_id(table_id, "table id")
     check_id(user_id, "user id")
-    name = _display_name(display_name)
+    name = display_name_of(display_name)
     check_amount(buy_in, "buy-in")
-    if not isinstance(seat_no, int) or isinstance(seat_no, bool) or not 0 <= seat_no <= 7:
-        raise InvalidSeat(seat_no)
+    check_seat_no(seat_no)
     async with db.transaction() as conn:
         now = db.now()
-        table = await table_in(conn, table_id, lock=True)
-        if table.status is not TableStatus.OPEN:
-            raise TableNotOpen("this table is closing; nobody can sit down")
-        seats = await seats_in(conn, table_id)
-        if any(s.user_id == user_id for s in seats):
-            raise AlreadySeated("you already have a seat at this table")
-        if any(s.seat_no == seat_no for s in seats):
-            raise SeatTaken(seat_no)
+        table = await free_seat_in(conn, table_id, user_id, seat_no, who="you already have")
         await ensure_wallet(conn, table.guild_id, user_id, now)
         await _wallet_to_table(
             conn, table, user_id, buy_in, now, note=f"sat down at table {table_id}"
@@ -299,7 +314,7 @@ async def update_seat(
             raise StoreError("time_bank_seconds must be a number >= 0")
         changes["time_bank_seconds"] = float(time_bank_seconds)
     if display_name is not None:
-        changes["display_name"] = _display_name(display_name)
+        changes["display_name"] = display_name_of(display_name)
     async with db.reading() as conn:  # one statement: atomic on its own
         if not changes:
             return await seat_in(conn, table_id, user_id)

@@ -34,12 +34,10 @@ from .errors import (
     UnknownTournament,
 )
 from .ledger import Account, Reason, record
-from .seats import SeatRow
+from .seats import SeatRow, display_name_of
 from .tables import table_in
 from .validate import MAX_AMOUNT, check_amount, check_id
 from .wallets import ensure_wallet, move_wallet_chips
-
-MAX_DISPLAY_NAME = 100
 
 
 class TournamentStatus(Enum):
@@ -341,9 +339,7 @@ async def register(db: Database, tournament_id: int, user_id: int, display_name:
     after the start, twice, when every seat is taken, or without the chips in the wallet."""
     check_id(tournament_id, "tournament id")
     check_id(user_id, "user id")
-    if not isinstance(display_name, str) or not display_name.strip():
-        raise StoreError("a display name must be non-empty text")
-    name = display_name.strip()[:MAX_DISPLAY_NAME]
+    name = display_name_of(display_name)
     async with db.transaction() as conn:
         now = db.now()
         t = await tournament_in(conn, tournament_id, lock=True)

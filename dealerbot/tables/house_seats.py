@@ -81,11 +81,9 @@ def house_seed(rng: random.Random) -> int:
     """The house's seed, from the service's random source without drawing from it (a seeded
     ``random.Random``: its state hashed; the deal's draws stay as they were), or one draw
     where the source has no state to read (``secrets.SystemRandom``)."""
-    try:
-        state = rng.getstate()
-    except NotImplementedError:
+    if isinstance(rng, random.SystemRandom):  # no state to read: its getstate() refuses
         return rng.getrandbits(64)
-    return int.from_bytes(hashlib.sha256(repr(state).encode()).digest()[:8], "big")
+    return int.from_bytes(hashlib.sha256(repr(rng.getstate()).encode()).digest()[:8], "big")
 
 
 @dataclass(frozen=True, slots=True)
